@@ -1,0 +1,43 @@
+"""npuzzle: sliding-tile puzzles and the heuristic searches that solve them.
+
+>>> from npuzzle import Board, solve
+>>> result = solve(Board.parse("134 8b5 726"), Board.parse("123 8b4 765"))
+>>> result.moves, result.length, result.optimal
+('DRUULD', 6, True)
+"""
+
+from .board import GOAL_NAMES, MOVES, Board, PuzzleError, inverse_moves
+from .generate import random_board
+from .heuristics import HEURISTICS, heuristic_info, make_heuristic
+from .metrics import ebf_exact, ebf_simple
+from .search import Child, Node, Result, Search, Step
+from .solvability import Solvability, is_solvable, solvability
+from .solver import ALGORITHMS, make_search, solve
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALGORITHMS",
+    "GOAL_NAMES",
+    "HEURISTICS",
+    "MOVES",
+    "Board",
+    "Child",
+    "Node",
+    "PuzzleError",
+    "Result",
+    "Search",
+    "Solvability",
+    "Step",
+    "__version__",
+    "ebf_exact",
+    "ebf_simple",
+    "heuristic_info",
+    "inverse_moves",
+    "is_solvable",
+    "make_heuristic",
+    "random_board",
+    "solvability",
+    "solve",
+    "make_search",
+]
