@@ -239,9 +239,11 @@ def _split_rows(text: str) -> list[list[int]]:
     words = text.split()
     if len(words) == 1:
         return [_chars(words[0])]
-    if len({len(w) for w in words}) == 1 and len(words[0]) > 1:
+    if (len({len(w) for w in words}) == 1 and len(words[0]) > 1) or any(
+        len(w) > 1 and not w.isdigit() for w in words
+    ):
         # Kunkle's rows: a flat list cannot have every token two characters or longer,
-        # since tiles 1 to 9 are on every board.
+        # since tiles 1 to 9 are on every board, and its tokens are single tiles.
         return [_chars(w) for w in words]
     return [_numbers(words)]
 

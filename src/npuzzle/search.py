@@ -234,6 +234,10 @@ class Search:
         """Whether a solution found is guaranteed to be a shortest one."""
         return False
 
+    def extra(self) -> dict[str, Any]:
+        """Figures particular to this search, added to its result."""
+        return {}
+
     # ----- shared ---------------------------------------------------------------------------
     @property
     def done(self) -> bool:

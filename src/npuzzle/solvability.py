@@ -29,7 +29,7 @@ def inversions(board: Board, goal: Board) -> int:
     """Pairs of tiles (blank excluded) whose reading order differs from the goal's."""
     rank = {t: i for i, t in enumerate(t for t in goal.tiles if t)}
     seq = [rank[t] for t in board.tiles if t]
-    # merge-sort inversion count: boards go up to 63 tiles, so a quadratic count is fine too
+    # boards have at most 63 tiles: a quadratic count is fast enough
     return sum(1 for i in range(len(seq)) for j in range(i + 1, len(seq)) if seq[i] > seq[j])
 
 
@@ -45,10 +45,12 @@ def solvability(board: Board, goal: Board) -> Solvability:
     inv = inversions(board, goal)
     if board.width % 2:
         if inv % 2 == 0:
-            return Solvability(True, f"{inv} inversions relative to the goal: an even number")
+            return Solvability(
+                True, f"{_count(inv, 'inversion')} relative to the goal: an even number"
+            )
         return Solvability(
             False,
-            f"unsolvable: the tiles are {inv} inversions away from the goal's order, an odd "
+            f"the tiles are {_count(inv, 'inversion')} away from the goal's order, an odd "
             f"number; on a board of odd width ({board.width}) no move changes that parity "
             "(swap two tiles to make it solvable)",
         )
@@ -56,12 +58,14 @@ def solvability(board: Board, goal: Board) -> Solvability:
     total = inv + rows
     if total % 2 == 0:
         return Solvability(
-            True, f"{inv} inversions plus a blank {rows} rows from its goal row: an even sum"
+            True,
+            f"{_count(inv, 'inversion')} plus a blank {_count(rows, 'row')} from its goal row: "
+            "an even sum",
         )
     return Solvability(
         False,
-        f"unsolvable: {inv} inversions relative to the goal plus a blank {rows} "
-        f"row{'s' if rows != 1 else ''} from its goal row make {total}, an odd number; on a "
+        f"{_count(inv, 'inversion')} relative to the goal plus a blank "
+        f"{_count(rows, 'row')} from its goal row make {total}, an odd number; on a "
         f"board of even width ({board.width}) every vertical move changes both by one and "
         "horizontal moves change neither, so the sum's parity never changes "
         "(swap two tiles to make it solvable)",
@@ -70,3 +74,7 @@ def solvability(board: Board, goal: Board) -> Solvability:
 
 def is_solvable(board: Board, goal: Board) -> bool:
     return solvability(board, goal).solvable
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"

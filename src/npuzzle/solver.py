@@ -173,5 +173,5 @@ def solve(
         optimal=status == "solved" and search.optimal,
         reason=reason,
         weight=shown_w,
-        extra=search.extra() if hasattr(search, "extra") else {},
+        extra=search.extra(),
     )

@@ -1,0 +1,7 @@
+"""``python -m npuzzle``: the same as the ``npuzzle`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

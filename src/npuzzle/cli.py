@@ -1,0 +1,299 @@
+"""The ``npuzzle`` command line: solve, batch (Kunkle's input) and random boards."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NoReturn, TextIO
+
+from . import __version__
+from .board import FORMATS, GOAL_NAMES, Board, PuzzleError
+from .generate import random_board
+from .heuristics import HEURISTICS
+from .search import TIE_BREAKS, Result
+from .solver import ALGORITHMS, DEFAULT_WEIGHT, solve
+
+__all__ = ["main"]
+
+DEFAULT_MAX_NODES = 2_000_000
+
+BOARD_HELP = (
+    "boards are written as rows '1,3,4/8,0,5/7,2,6' (any size, rectangular too), Kunkle's "
+    "'134 8b5 726' (rows of single characters) or a flat list '1 3 4 8 0 5 7 2 6' (square "
+    "boards); the blank is 0, b, _ or ."
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # one line naming the problem, no usage dump
+        self.exit(2, f"npuzzle: {message}\n")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} cannot be negative")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
+    return value
+
+
+def _weight(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"weight {text!r} is not a number") from None
+    if not math.isfinite(value) or value < 1:
+        raise argparse.ArgumentTypeError(f"weight {text!r} must be at least 1")
+    return value
+
+
+def _size(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d{1,3})\s*(?:[xX×]\s*(\d{1,3}))?\s*", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"size {text!r} is not WxH, e.g. 4x4 or 3x2")
+    w = int(m.group(1))
+    h = int(m.group(2) or w)
+    if not (2 <= w <= 8 and 2 <= h <= 8):
+        raise argparse.ArgumentTypeError(f"size {text!r} is out of range: sides go from 2 to 8")
+    return w, h
+
+
+def _search_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--goal", default="standard",
+                   help=f"goal board or name ({', '.join(GOAL_NAMES)}; default standard)")
+    p.add_argument("-a", "--algorithm", default="astar", choices=list(ALGORITHMS),
+                   metavar="A", help="search: " + ", ".join(
+                       f"{a.name} ({a.title})" for a in ALGORITHMS.values()) + "; default astar")
+    p.add_argument("-H", "--heuristic", default="manhattan", choices=list(HEURISTICS),
+                   metavar="H", help="heuristic: " + ", ".join(
+                       h.info.name + ("" if h.info.admissible else " (inadmissible)")
+                       for h in HEURISTICS.values()) + "; default manhattan")
+    p.add_argument("-w", "--weight", type=_weight, default=DEFAULT_WEIGHT,
+                   help="weight w in f = g + w*h for wastar and human (default 3)")
+    p.add_argument("--tie-break", default="high-g", choices=TIE_BREAKS,
+                   help="order among equal f: high-g (default: larger g first, then first in), "
+                   "low-g, fifo, lifo")
+    p.add_argument("--depth-limit", type=_positive_int, default=None,
+                   help="deepest node dfs expands (default: the board's known diameter)")
+    p.add_argument("--max-nodes", type=_positive_int, default=DEFAULT_MAX_NODES,
+                   help=f"stop after this many expansions (default {DEFAULT_MAX_NODES:,}; "
+                   "0 for no limit)")
+    p.add_argument("--max-seconds", type=_seconds, default=None,
+                   help="stop after this many seconds (default: no limit)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="npuzzle",
+        description="Solve sliding-tile puzzles (8-, 15-, 24-puzzle, rectangular boards) with "
+        "the classic searches and heuristics, and report what the papers report: moves, "
+        "nodes expanded and generated, largest open list, effective branching factor, time.",
+        epilog=BOARD_HELP + ". Exit status: 0 when the command ran (solved, unsolvable and "
+        "limit are all answers), 2 for bad input.",
+    )
+    parser.add_argument("--version", action="version", version=f"npuzzle {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    p = sub.add_parser("solve", help="solve one board", description="Solve one board.",
+                       epilog=BOARD_HELP)
+    p.add_argument("board", help="the start board (quote it: '134 8b5 726')")
+    _search_options(p)
+    p.add_argument("--path", action="store_true", help="print every board along the solution")
+
+    p = sub.add_parser(
+        "batch",
+        help="solve pairs of boards read from standard input",
+        description="Read pairs of lines from standard input (start board, then goal board; "
+        "blank lines ignored) and print a report for each pair like Kunkle's: initial board, "
+        "moves, number of moves, goal board, states examined. Example: "
+        "npuzzle batch < kunkle_tests.txt",
+        epilog=BOARD_HELP,
+    )
+    _search_options(p)
+
+    p = sub.add_parser("random", help="print a random solvable board",
+                       description="Print random boards that can reach the goal, reproducibly "
+                       "from a seed.")
+    p.add_argument("--size", type=_size, default=(3, 3), help="WxH, e.g. 3x3, 4x4, 3x2")
+    p.add_argument("--seed", default=None, help="seed for a reproducible board")
+    p.add_argument("--moves", type=_positive_int, default=None,
+                   help="make the board by K random moves from the goal, never undoing the "
+                   "previous one (default: uniform over all solvable boards)")
+    p.add_argument("--goal", default="standard", help="goal board or name (default standard)")
+    p.add_argument("--count", type=_positive_int, default=1, help="how many boards (default 1)")
+    p.add_argument("--format", default="rows", choices=FORMATS, help="how to print the board")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "solve":
+            return _solve(args, sys.stdout)
+        if args.command == "batch":
+            return _batch(args, sys.stdin, sys.stdout)
+        return _random(args, sys.stdout)
+    except PuzzleError as exc:
+        print(f"npuzzle: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("npuzzle: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def _run(args: argparse.Namespace, board: Board, goal: Board) -> Result:
+    return solve(board, goal, algorithm=args.algorithm, heuristic=args.heuristic,
+                 weight=args.weight, tie_break=args.tie_break, depth_limit=args.depth_limit,
+                 max_nodes=args.max_nodes or None, max_seconds=args.max_seconds)
+
+
+def _solve(args: argparse.Namespace, out: TextIO) -> int:
+    board = Board.parse(args.board)
+    goal = Board.goal_or_board(args.goal, board.width, board.height)
+    result = _run(args, board, goal)
+    if args.json:
+        out.write(json.dumps(result.to_json(path=args.path)) + "\n")
+        return 0
+    out.write(_report(result, path=args.path))
+    return 0
+
+
+def _report(r: Result, *, path: bool) -> str:
+    lines = [
+        f"board      {r.board}",
+        f"goal       {r.goal}",
+        f"algorithm  {r.algorithm}" + (f" with {r.heuristic}" if r.heuristic else "")
+        + (f", weight {r.weight:g}" if r.weight is not None else ""),
+        f"status     {r.status}" + (f": {r.reason}" if r.reason else ""),
+    ]
+    if r.moves is not None:
+        lines.append(f"moves      {r.moves or '(none: already at the goal)'}")
+        lines.append(f"length     {r.length}" + (" (optimal)" if r.optimal else
+                                                 " (not guaranteed optimal)"))
+    if r.solvable:
+        lines += [
+            f"expanded   {r.expanded}",
+            f"generated  {r.generated}",
+            f"max open   {r.max_open}",
+        ]
+        if r.ebf is not None:
+            lines.append(f"ebf        {r.ebf:.4f} (N^(1/d) = {r.ebf_simple:.4f})")
+        for key, value in r.extra.items():
+            lines.append(f"{key:<10} {value}")
+        lines.append(f"seconds    {r.seconds:.4f}")
+    text = "\n".join(lines) + "\n"
+    if path and r.moves is not None:
+        boards = r.path()
+        text += "\n" + "\n\n".join(
+            (f"{i}. {r.moves[i - 1]}\n" if i else "start\n") + b.pretty()
+            for i, b in enumerate(boards)
+        ) + "\n"
+    return text
+
+
+def _pairs(lines: Iterator[str]) -> Iterator[tuple[int, str, int | None, str | None]]:
+    """(line number, start text, line number, goal text) for each pair; goal None if missing."""
+    pending: tuple[int, str] | None = None
+    for number, line in enumerate(lines, start=1):
+        text = line.strip()
+        if not text:
+            continue
+        if pending is None:
+            pending = (number, text)
+        else:
+            yield pending[0], pending[1], number, text
+            pending = None
+    if pending is not None:
+        yield pending[0], pending[1], None, None
+
+
+def _kunkle_grid(board: Board) -> str:
+    if board.size <= 10:
+        return "\n".join(board.format("kunkle").split())
+    return board.pretty()
+
+
+def _batch(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+    status = 0
+    for first, start_text, second, goal_text in _pairs(iter(inp)):
+        try:
+            if goal_text is None or second is None:
+                raise _LineError(first, "a start board without a goal board after it")
+            board = _at_line(first, Board.parse, start_text)
+            goal = _at_line(second, Board.goal_or_board, goal_text, board.width, board.height)
+        except _LineError as exc:
+            print(f"npuzzle: line {exc.line}: {exc}", file=sys.stderr)
+            status = 2
+            continue
+        result = _run(args, board, goal)
+        if args.json:
+            out.write(json.dumps(result.to_json()) + "\n")
+        else:
+            out.write(_kunkle_report(result))
+        out.flush()
+    return status
+
+
+class _LineError(PuzzleError):
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def _at_line(line: int, parse: Callable[..., Board], *args: Any) -> Board:
+    try:
+        return parse(*args)
+    except PuzzleError as exc:
+        raise _LineError(line, str(exc)) from None
+
+
+def _kunkle_report(r: Result) -> str:
+    parts = ["INITIAL BOARD", _kunkle_grid(r.board)]
+    if r.status == "solved":
+        parts += [f"MOVES TO SOLUTION: {' '.join(r.moves or '') or '(none)'}",
+                  f"NUMBER OF MOVES: {r.length}"]
+    parts += ["GOAL BOARD", _kunkle_grid(r.goal)]
+    if r.status == "solved":
+        parts.append(f"ANSWER WAS FOUND IN {r.expanded} STATE EXAMINATIONS")
+    elif r.status == "unsolvable":
+        parts.append(f"NO ANSWER EXISTS: {r.reason}")
+    else:
+        parts.append(f"NO ANSWER WAS FOUND WITHIN {r.expanded} STATE EXAMINATIONS ({r.reason})")
+    return "\n".join(parts) + "\n\n"
+
+
+def _random(args: argparse.Namespace, out: TextIO) -> int:
+    width, height = args.size
+    goal = Board.goal_or_board(args.goal, width, height)
+    if args.count > 10_000:
+        raise PuzzleError("--count is at most 10,000")
+    seed: int | str | None = args.seed
+    if isinstance(seed, str) and seed.lstrip("-").isdigit():
+        seed = int(seed)
+    for i in range(args.count):
+        board_seed = seed if args.count == 1 or seed is None else f"{seed}:{i}"
+        board = random_board(width, height, seed=board_seed, goal=goal, moves=args.moves)
+        out.write(board.format(args.format) + "\n")
+    return 0
