@@ -89,7 +89,7 @@ class HumanSearch(Search):
         self.runs: list[tuple[BestFirst, Board]] = []
         first = self._start(board)
         super().__init__(first.problem)
-        self.steps = 0
+        self._sum()
 
     def _start(self, board: Board) -> BestFirst:
         phase = self.phases[len(self.runs)]

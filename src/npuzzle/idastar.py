@@ -28,7 +28,7 @@ class IDAStar(Search):
     def __init__(self, problem: Problem) -> None:
         super().__init__(problem)
         h0 = self.heuristic.value(problem.start)
-        self.threshold: Number = h0
+        self.threshold: Number = math.ceil(h0 - 1e-9)
         self.next_threshold: Number = math.inf
         self.iteration = 1
         self.stack: list[list[Any]] = [self._root()]
@@ -69,7 +69,10 @@ class IDAStar(Search):
                 if record:
                     ops.append(("iter", self.threshold, self.next_threshold, self.iteration))
                     ops.append(("push",))
-                self.threshold, self.next_threshold = self.next_threshold, math.inf
+                # Paths have whole-number lengths, so a fractional f (Euclidean) can round up:
+                # otherwise every tiny rise in f would cost a whole iteration.
+                self.threshold = math.ceil(self.next_threshold - 1e-9)
+                self.next_threshold = math.inf
                 self.iteration += 1
                 stack.append(self._root())
                 continue

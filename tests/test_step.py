@@ -1,0 +1,140 @@
+"""The step-through engine: one expansion at a time, exact back, same algorithm as run()."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from npuzzle import ALGORITHMS, Board, make_search, random_board, solve
+
+CASES = [
+    ("astar", "manhattan", Board.parse("231 7b8 654"), Board.parse("123 8b4 765")),
+    ("astar", "misplaced-blank", Board.parse("231 8b4 765"), Board.parse("123 8b4 765")),
+    ("wastar", "linear-conflict", random_board(3, 3, seed=4), None),
+    ("greedy", "reversal", random_board(3, 3, seed=5), None),
+    ("bfs", "zero", Board.parse("134 8b5 726"), Board.parse("123 8b4 765")),
+    ("dfs", "zero", Board.parse("283 1b4 765"), Board.parse("123 8b4 765")),
+    ("idastar", "manhattan", random_board(3, 3, seed=6), None),
+    ("idastar", "euclidean", Board.parse("231 7b8 654"), Board.parse("123 8b4 765")),
+    ("human", "manhattan", random_board(4, 4, seed=7), None),
+    ("astar", "linear-conflict", random_board(3, 4, seed=8), None),
+]
+
+
+def _view(search):
+    return (
+        search.counters(),
+        search.open_list(0, 30),
+        search.open_list(search.open_size - 5, 10),
+        search.closed_list(0, 30),
+        search.last_step,
+    )
+
+
+@pytest.mark.parametrize(("algorithm", "heuristic", "board", "goal"), CASES)
+def test_stepping_to_the_end_equals_running(algorithm, heuristic, board, goal):
+    kwargs = {"algorithm": algorithm, "heuristic": heuristic}
+    if algorithm == "dfs":
+        kwargs["depth_limit"] = 8
+    ran = solve(board, goal, **kwargs)
+    search = make_search(board, goal, **kwargs)
+    steps = 0
+    while search.step() is not None:
+        steps += 1
+        assert steps < 500_000
+    assert search.status == ran.status == "solved"
+    assert search.solution == ran.moves
+    assert (search.expanded, search.generated, search.max_open) == (
+        ran.expanded, ran.generated, ran.max_open)
+    assert search.steps == steps
+
+
+@pytest.mark.parametrize(("algorithm", "heuristic", "board", "goal"), CASES)
+def test_back_restores_every_earlier_view_exactly(algorithm, heuristic, board, goal):
+    kwargs = {"algorithm": algorithm, "heuristic": heuristic}
+    if algorithm == "dfs":
+        kwargs["depth_limit"] = 8
+    search = make_search(board, goal, **kwargs)
+    views = [_view(search)]
+    while len(views) < 400 and search.step() is not None:
+        views.append(_view(search))
+    rng = random.Random(algorithm)
+    # walk back all the way, checking each view, then jump around
+    for k in range(len(views) - 1, -1, -1):
+        assert _view(search) == views[k]
+        search.back()
+    assert search.steps == 0 and not search.back()
+    for _ in range(20):
+        k = rng.randrange(len(views))
+        search.goto(k)
+        assert search.steps == k
+        assert _view(search) == views[k]
+    # after going back, going forward again gives the same steps
+    search.goto(0)
+    search.goto(len(views) - 1)
+    assert _view(search) == views[-1]
+
+
+def test_open_list_is_in_priority_order_with_f_equal_g_plus_h():
+    search = make_search(random_board(4, 4, seed=11), algorithm="astar",
+                         heuristic="manhattan")
+    for _ in range(300):
+        search.step()
+    entries = search.open_list(0, search.open_size)
+    assert len(entries) == search.open_size > 100
+    assert all(e.f == e.g + e.h for e in entries)
+    keys = [(e.f, -e.g) for e in entries]
+    assert keys == sorted(keys)  # equal f: larger g first (insertion order within)
+    assert search.open_list(10, 5) == entries[10:15]
+    assert search.open_list(search.open_size, 5) == []
+
+
+def test_step_records_children_and_their_outcomes():
+    search = make_search(Board.parse("231 7b8 654"), Board.parse("123 8b4 765"),
+                         algorithm="astar", heuristic="manhattan")
+    first = search.step()
+    assert first.number == 1 and first.node.g == 0 and first.node.move is None
+    assert {c.outcome for c in first.children} == {"added"}
+    assert len(first.children) == 4  # the blank is in the centre
+    seen = {"added"}
+    while (step := search.step()) is not None:
+        seen |= {c.outcome for c in step.children}
+        for child in step.children:
+            assert child.node.g == step.node.g + 1
+            assert child.node.f == child.node.g + child.node.h
+    assert "duplicate" in seen
+    assert search.status == "solved"
+    assert search.last_step.note.startswith("goal reached")
+
+
+def test_weighted_and_greedy_priorities():
+    board = random_board(3, 3, seed=2)
+    for algorithm, f in (("wastar", lambda g, h: g + 3 * h), ("greedy", lambda g, h: h),
+                         ("bfs", lambda g, h: g)):
+        search = make_search(board, algorithm=algorithm)
+        for _ in range(20):
+            search.step()
+        entries = search.open_list(0, 1000)
+        assert all(e.f == f(e.g, e.h) for e in entries)
+        assert [e.f for e in entries] == sorted(e.f for e in entries)
+
+
+def test_idastar_step_exposes_threshold_and_path():
+    search = make_search(Board.parse("231 8b4 765"), Board.parse("123 8b4 765"),
+                         algorithm="idastar", heuristic="manhattan")
+    thresholds = set()
+    while search.step() is not None:
+        c = search.counters()
+        thresholds.add(c["threshold"])
+        path = search.closed_list(0, 100)
+        assert [n.g for n in path] == list(range(len(path) - 1, -1, -1))
+    assert len(thresholds) > 1 and max(thresholds) == 16
+
+
+def test_every_algorithm_can_be_stepped():
+    board = random_board(3, 3, seed=1)
+    for algorithm in ALGORITHMS:
+        search = make_search(board, algorithm=algorithm)
+        assert search.step() is not None
+        assert search.steps == 1
