@@ -36,8 +36,8 @@ __all__ = [
     "inverse_moves",
     "is_solvable",
     "make_heuristic",
+    "make_search",
     "random_board",
     "solvability",
     "solve",
-    "make_search",
 ]

@@ -105,7 +105,9 @@ class Board:
         lengths = {len(r) for r in rows}
         if len(lengths) != 1:
             detail = ", ".join(str(len(r)) for r in rows)
-            raise PuzzleError(f"ragged rows: every row needs the same number of tiles (got {detail})")
+            raise PuzzleError(
+                f"ragged rows: every row needs the same number of tiles (got {detail})"
+            )
         w, h = lengths.pop(), len(rows)
         if (width is not None and w != width) or (height is not None and h != height):
             raise PuzzleError(f"the board is {w}x{h} where {width}x{height} was expected")
@@ -113,7 +115,7 @@ class Board:
 
     @classmethod
     def goal(cls, name: str, width: int, height: int) -> Board:
-        """A named goal: ``standard`` (1 … n−1 then the blank), ``blank-first`` or ``snail``."""
+        """A named goal: ``standard`` (1 ... n-1 then the blank), ``blank-first`` or ``snail``."""
         n = width * height
         if name == "standard":
             return cls(width, height, (*range(1, n), 0))
@@ -124,7 +126,9 @@ class Board:
             for tile, pos in enumerate(_spiral(width, height), start=1):
                 tiles[pos] = tile % n
             return cls(width, height, tuple(tiles))
-        raise PuzzleError(f"unknown goal {name!r}: choose one of {', '.join(GOAL_NAMES)} or a board")
+        raise PuzzleError(
+            f"unknown goal {name!r}: choose one of {', '.join(GOAL_NAMES)} or a board"
+        )
 
     @classmethod
     def goal_or_board(cls, text: str, width: int, height: int) -> Board:
@@ -133,7 +137,9 @@ class Board:
         if name in GOAL_NAMES:
             return cls.goal(name, width, height)
         if re.fullmatch(r"[a-z][a-z-]+", name):
-            raise PuzzleError(f"unknown goal {text!r}: choose one of {', '.join(GOAL_NAMES)} or a board")
+            raise PuzzleError(
+                f"unknown goal {text!r}: choose one of {', '.join(GOAL_NAMES)} or a board"
+            )
         return cls.parse(text, width, height)
 
     # ----- printing -----------------------------------------------------------------------
@@ -143,7 +149,9 @@ class Board:
             return "/".join(",".join(map(str, row)) for row in self.rows())
         if style == "kunkle":
             if self.size > 10:
-                raise PuzzleError("Kunkle's format has one character per tile: boards up to 9 tiles")
+                raise PuzzleError(
+                    "Kunkle's format has one character per tile: boards up to 9 tiles"
+                )
             return " ".join("".join(str(t) if t else "b" for t in row) for row in self.rows())
         if style == "flat":
             if self.width != self.height:
@@ -193,8 +201,10 @@ class Board:
         if m not in INVERSE:
             raise PuzzleError(f"unknown move {move!r}: moves are U, D, L and R")
         if m not in self.legal_moves():
-            raise PuzzleError(f"the blank cannot move {m} from row {self.blank // self.width + 1}, "
-                              f"column {self.blank % self.width + 1}")
+            raise PuzzleError(
+                f"the blank cannot move {m} from row {self.blank // self.width + 1}, "
+                f"column {self.blank % self.width + 1}"
+            )
         b = self.blank
         q = b + _offsets(self.width)[m]
         tiles = list(self.tiles)
@@ -271,7 +281,9 @@ def _numbers(tokens: list[str]) -> list[int]:
             out.append(int(tok))
         else:
             shown = tok if len(tok) <= 12 else tok[:12] + "…"
-            raise PuzzleError(f"cannot read tile {shown!r}: tiles are numbers, the blank 0, b, _ or .")
+            raise PuzzleError(
+                f"cannot read tile {shown!r}: tiles are numbers, the blank 0, b, _ or ."
+            )
     return out
 
 

@@ -65,7 +65,7 @@ def _weight(text: str) -> float:
 
 
 def _size(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(\d{1,3})\s*(?:[xX×]\s*(\d{1,3}))?\s*", text)
+    m = re.fullmatch(r"\s*(\d{1,3})\s*(?:[xX\u00d7]\s*(\d{1,3}))?\s*", text)
     if not m:
         raise argparse.ArgumentTypeError(f"size {text!r} is not WxH, e.g. 4x4 or 3x2")
     w = int(m.group(1))
@@ -76,27 +76,66 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _search_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--goal", default="standard",
-                   help=f"goal board or name ({', '.join(GOAL_NAMES)}; default standard)")
-    p.add_argument("-a", "--algorithm", default="astar", choices=list(ALGORITHMS),
-                   metavar="A", help="search: " + ", ".join(
-                       f"{a.name} ({a.title})" for a in ALGORITHMS.values()) + "; default astar")
-    p.add_argument("-H", "--heuristic", default="manhattan", choices=list(HEURISTICS),
-                   metavar="H", help="heuristic: " + ", ".join(
-                       h.info.name + ("" if h.info.admissible else " (inadmissible)")
-                       for h in HEURISTICS.values()) + "; default manhattan")
-    p.add_argument("-w", "--weight", type=_weight, default=DEFAULT_WEIGHT,
-                   help="weight w in f = g + w*h for wastar and human (default 3)")
-    p.add_argument("--tie-break", default="high-g", choices=TIE_BREAKS,
-                   help="order among equal f: high-g (default: larger g first, then first in), "
-                   "low-g, fifo, lifo")
-    p.add_argument("--depth-limit", type=_positive_int, default=None,
-                   help="deepest node dfs expands (default: the board's known diameter)")
-    p.add_argument("--max-nodes", type=_positive_int, default=DEFAULT_MAX_NODES,
-                   help=f"stop after this many expansions (default {DEFAULT_MAX_NODES:,}; "
-                   "0 for no limit)")
-    p.add_argument("--max-seconds", type=_seconds, default=None,
-                   help="stop after this many seconds (default: no limit)")
+    p.add_argument(
+        "--goal",
+        default="standard",
+        help=f"goal board or name ({', '.join(GOAL_NAMES)}; default standard)",
+    )
+    p.add_argument(
+        "-a",
+        "--algorithm",
+        default="astar",
+        choices=list(ALGORITHMS),
+        metavar="A",
+        help="search: "
+        + ", ".join(f"{a.name} ({a.title})" for a in ALGORITHMS.values())
+        + "; default astar",
+    )
+    p.add_argument(
+        "-H",
+        "--heuristic",
+        default="manhattan",
+        choices=list(HEURISTICS),
+        metavar="H",
+        help="heuristic: "
+        + ", ".join(
+            h.info.name + ("" if h.info.admissible else " (inadmissible)")
+            for h in HEURISTICS.values()
+        )
+        + "; default manhattan",
+    )
+    p.add_argument(
+        "-w",
+        "--weight",
+        type=_weight,
+        default=DEFAULT_WEIGHT,
+        help="weight w in f = g + w*h for wastar and human (default 3)",
+    )
+    p.add_argument(
+        "--tie-break",
+        default="high-g",
+        choices=TIE_BREAKS,
+        help="order among equal f: high-g (default: larger g first, then first in), "
+        "low-g, fifo, lifo",
+    )
+    p.add_argument(
+        "--depth-limit",
+        type=_positive_int,
+        default=None,
+        help="deepest node dfs expands (default: the board's known diameter)",
+    )
+    p.add_argument(
+        "--max-nodes",
+        type=_positive_int,
+        default=DEFAULT_MAX_NODES,
+        help=f"stop after this many expansions (default {DEFAULT_MAX_NODES:,}; 0 for no limit)",
+    )
+    p.add_argument(
+        "--max-seconds",
+        type=_seconds,
+        default=None,
+        help="stop after this many seconds (default: no limit)",
+    )
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
@@ -113,8 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    p = sub.add_parser("solve", help="solve one board", description="Solve one board.",
-                       epilog=BOARD_HELP)
+    p = sub.add_parser(
+        "solve", help="solve one board", description="Solve one board.", epilog=BOARD_HELP
+    )
     p.add_argument("board", help="the start board (quote it: '134 8b5 726')")
     _search_options(p)
     p.add_argument("--path", action="store_true", help="print every board along the solution")
@@ -130,14 +170,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _search_options(p)
 
-    p = sub.add_parser("random", help="print a random solvable board",
-                       description="Print random boards that can reach the goal, reproducibly "
-                       "from a seed.")
+    p = sub.add_parser(
+        "random",
+        help="print a random solvable board",
+        description="Print random boards that can reach the goal, reproducibly from a seed.",
+    )
     p.add_argument("--size", type=_size, default=(3, 3), help="WxH, e.g. 3x3, 4x4, 3x2")
     p.add_argument("--seed", default=None, help="seed for a reproducible board")
-    p.add_argument("--moves", type=_positive_int, default=None,
-                   help="make the board by K random moves from the goal, never undoing the "
-                   "previous one (default: uniform over all solvable boards)")
+    p.add_argument(
+        "--moves",
+        type=_positive_int,
+        default=None,
+        help="make the board by K random moves from the goal, never undoing the "
+        "previous one (default: uniform over all solvable boards)",
+    )
     p.add_argument("--goal", default="standard", help="goal board or name (default standard)")
     p.add_argument("--count", type=_positive_int, default=1, help="how many boards (default 1)")
     p.add_argument("--format", default="rows", choices=FORMATS, help="how to print the board")
@@ -164,9 +210,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, board: Board, goal: Board) -> Result:
-    return solve(board, goal, algorithm=args.algorithm, heuristic=args.heuristic,
-                 weight=args.weight, tie_break=args.tie_break, depth_limit=args.depth_limit,
-                 max_nodes=args.max_nodes or None, max_seconds=args.max_seconds)
+    return solve(
+        board,
+        goal,
+        algorithm=args.algorithm,
+        heuristic=args.heuristic,
+        weight=args.weight,
+        tie_break=args.tie_break,
+        depth_limit=args.depth_limit,
+        max_nodes=args.max_nodes or None,
+        max_seconds=args.max_seconds,
+    )
 
 
 def _solve(args: argparse.Namespace, out: TextIO) -> int:
@@ -184,14 +238,16 @@ def _report(r: Result, *, path: bool) -> str:
     lines = [
         f"board      {r.board}",
         f"goal       {r.goal}",
-        f"algorithm  {r.algorithm}" + (f" with {r.heuristic}" if r.heuristic else "")
+        f"algorithm  {r.algorithm}"
+        + (f" with {r.heuristic}" if r.heuristic else "")
         + (f", weight {r.weight:g}" if r.weight is not None else ""),
         f"status     {r.status}" + (f": {r.reason}" if r.reason else ""),
     ]
     if r.moves is not None:
         lines.append(f"moves      {r.moves or '(none: already at the goal)'}")
-        lines.append(f"length     {r.length}" + (" (optimal)" if r.optimal else
-                                                 " (not guaranteed optimal)"))
+        lines.append(
+            f"length     {r.length}" + (" (optimal)" if r.optimal else " (not guaranteed optimal)")
+        )
     if r.solvable:
         lines += [
             f"expanded   {r.expanded}",
@@ -206,10 +262,14 @@ def _report(r: Result, *, path: bool) -> str:
     text = "\n".join(lines) + "\n"
     if path and r.moves is not None:
         boards = r.path()
-        text += "\n" + "\n\n".join(
-            (f"{i}. {r.moves[i - 1]}\n" if i else "start\n") + b.pretty()
-            for i, b in enumerate(boards)
-        ) + "\n"
+        text += (
+            "\n"
+            + "\n\n".join(
+                (f"{i}. {r.moves[i - 1]}\n" if i else "start\n") + b.pretty()
+                for i, b in enumerate(boards)
+            )
+            + "\n"
+        )
     return text
 
 
@@ -272,8 +332,10 @@ def _at_line(line: int, parse: Callable[..., Board], *args: Any) -> Board:
 def _kunkle_report(r: Result) -> str:
     parts = ["INITIAL BOARD", _kunkle_grid(r.board)]
     if r.status == "solved":
-        parts += [f"MOVES TO SOLUTION: {' '.join(r.moves or '') or '(none)'}",
-                  f"NUMBER OF MOVES: {r.length}"]
+        parts += [
+            f"MOVES TO SOLUTION: {' '.join(r.moves or '') or '(none)'}",
+            f"NUMBER OF MOVES: {r.length}",
+        ]
     parts += ["GOAL BOARD", _kunkle_grid(r.goal)]
     if r.status == "solved":
         parts.append(f"ANSWER WAS FOUND IN {r.expanded} STATE EXAMINATIONS")

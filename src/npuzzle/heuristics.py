@@ -214,12 +214,12 @@ class LinearConflict(Heuristic):
         super().__init__(space, goal_pos)
         self.manhattan = Manhattan(space, goal_pos)
         w, h = space.width, space.height
-        self.lines: list[tuple[int, ...]] = [
-            tuple(range(r * w, (r + 1) * w)) for r in range(h)
-        ] + [tuple(range(c, w * h, w)) for c in range(w)]
+        self.lines: list[tuple[int, ...]] = [tuple(range(r * w, (r + 1) * w)) for r in range(h)] + [
+            tuple(range(c, w * h, w)) for c in range(w)
+        ]
         # For each line, each tile's goal coordinate along it, or -1 if its goal is elsewhere.
         self.order: list[list[int]] = []
-        for i, line in enumerate(self.lines):
+        for _i, line in enumerate(self.lines):
             along = [-1] * (space.wild + 1)
             for t, g in self.goal_pos.items():
                 if t and g in line:

@@ -129,8 +129,12 @@ class HumanSearch(Search):
         return {"phases": len(self.phases)}
 
     def counters(self) -> dict[str, Any]:
-        return {**super().counters(), "phase": len(self.runs), "phases": len(self.phases),
-                "phase_goal": self.phase.description}
+        return {
+            **super().counters(),
+            "phase": len(self.runs),
+            "phases": len(self.phases),
+            "phase_goal": self.phase.description,
+        }
 
     def _sum(self) -> None:
         runs = [r for r, _ in self.runs]

@@ -37,8 +37,15 @@ class IDAStar(Search):
 
     def _root(self) -> list[Any]:
         p = self.problem
-        return [p.start, self.space.blank_of(p.start), 0, self.heuristic.value(p.start), None,
-                None, 0]
+        return [
+            p.start,
+            self.space.blank_of(p.start),
+            0,
+            self.heuristic.value(p.start),
+            None,
+            None,
+            0,
+        ]
 
     @property
     def optimal(self) -> bool:
@@ -131,11 +138,24 @@ class IDAStar(Search):
         return None
 
     def _snapshot(self) -> tuple[Any, ...]:
-        return (self.expanded, self.generated, self.max_open, self.next_threshold, self.status,
-                self.reason, self.solution)
+        return (
+            self.expanded,
+            self.generated,
+            self.max_open,
+            self.next_threshold,
+            self.status,
+            self.reason,
+            self.solution,
+        )
 
-    def _finish(self, record: bool, frame: list[Any] | None, children: list[Child],
-                ops: list[Any], snapshot: tuple[Any, ...] | None) -> Step | None:
+    def _finish(
+        self,
+        record: bool,
+        frame: list[Any] | None,
+        children: list[Child],
+        ops: list[Any],
+        snapshot: tuple[Any, ...] | None,
+    ) -> Step | None:
         if not record:
             return None
         node = None
@@ -167,8 +187,15 @@ class IDAStar(Search):
                 op[1][_NEXT] = 0
             elif kind == "iter":
                 self.threshold, self.next_threshold, self.iteration = op[1], op[2], op[3]
-        (self.expanded, self.generated, self.max_open, self.next_threshold, self.status,
-         self.reason, self.solution) = snapshot
+        (
+            self.expanded,
+            self.generated,
+            self.max_open,
+            self.next_threshold,
+            self.status,
+            self.reason,
+            self.solution,
+        ) = snapshot
 
     @property
     def open_size(self) -> int:
@@ -186,7 +213,7 @@ class IDAStar(Search):
             kids = f[_KIDS]
             if kids is None:
                 continue
-            for c, _q, hc, letter in kids[f[_NEXT]:]:
+            for c, _q, hc, letter in kids[f[_NEXT] :]:
                 if skip:
                     skip -= 1
                     continue
@@ -198,5 +225,7 @@ class IDAStar(Search):
     def closed_list(self, offset: int = 0, count: int = 50) -> list[Node]:
         """The current path, deepest first."""
         path = [f for f in reversed(self.stack) if f[_KIDS] is not None]
-        return [self._node(f[_STATE], f[_G], f[_H], f[_MOVE])
-                for f in path[max(0, offset): max(0, offset) + count]]
+        return [
+            self._node(f[_STATE], f[_G], f[_H], f[_MOVE])
+            for f in path[max(0, offset) : max(0, offset) + count]
+        ]

@@ -104,8 +104,13 @@ class Problem:
     @classmethod
     def for_boards(cls, start: Board, goal: Board, heuristic: Heuristic) -> Problem:
         space = heuristic.space
-        return cls(space, space.pack(start.tiles), (1 << space.bits * space.n) - 1,
-                   space.pack(goal.tiles), heuristic)
+        return cls(
+            space,
+            space.pack(start.tiles),
+            (1 << space.bits * space.n) - 1,
+            space.pack(goal.tiles),
+            heuristic,
+        )
 
     def is_goal(self, state: int) -> bool:
         return state & self.goal_mask == self.goal_value
@@ -513,12 +518,26 @@ class BestFirst(Search):
         return None
 
     def _snapshot(self) -> tuple[Any, ...]:
-        return (self.expanded, self.generated, self.duplicates, self.max_open, self.open_live,
-                self.status, self.reason, self.solution)
+        return (
+            self.expanded,
+            self.generated,
+            self.duplicates,
+            self.max_open,
+            self.open_live,
+            self.status,
+            self.reason,
+            self.solution,
+        )
 
-    def _finish(self, record: bool, node: tuple[int, int, Number] | None,
-                children: Any, popped: list[Any], ops: list[Any],
-                snapshot: tuple[Any, ...] | None = None) -> Step | None:
+    def _finish(
+        self,
+        record: bool,
+        node: tuple[int, int, Number] | None,
+        children: Any,
+        popped: list[Any],
+        ops: list[Any],
+        snapshot: tuple[Any, ...] | None = None,
+    ) -> Step | None:
         if not record:
             return None
         if snapshot is None:
@@ -575,8 +594,16 @@ class BestFirst(Search):
                 bucket.append(entry)
             else:
                 bucket.appendleft(entry)
-        (self.expanded, self.generated, self.duplicates, self.max_open, self.open_live,
-         self.status, self.reason, self.solution) = snapshot
+        (
+            self.expanded,
+            self.generated,
+            self.duplicates,
+            self.max_open,
+            self.open_live,
+            self.status,
+            self.reason,
+            self.solution,
+        ) = snapshot
 
     def _moves_to(self, s: int) -> str:
         letters = []

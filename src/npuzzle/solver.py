@@ -146,18 +146,30 @@ def solve(
     shown_w = weight if algorithm in ("wastar", "human") else None
     verdict = solvability(board, goal)
     if not verdict:
-        return Result(board, goal, algorithm, shown_h, "unsolvable", solvable=False,
-                      reason=verdict.reason, weight=shown_w)
+        return Result(
+            board,
+            goal,
+            algorithm,
+            shown_h,
+            "unsolvable",
+            solvable=False,
+            reason=verdict.reason,
+            weight=shown_w,
+        )
     t0 = time.perf_counter()
-    search = make_search(board, goal, algorithm=algorithm, heuristic=heuristic, weight=weight,
-                         tie_break=tie_break, depth_limit=depth_limit)
+    search = make_search(
+        board,
+        goal,
+        algorithm=algorithm,
+        heuristic=heuristic,
+        weight=weight,
+        tie_break=tie_break,
+        depth_limit=depth_limit,
+    )
     search.run(max_nodes=max_nodes, max_seconds=max_seconds, progress=progress)
     seconds = time.perf_counter() - t0
     status = search.status
-    if status == "solved":
-        reason = ""
-    else:
-        reason = search.reason
+    reason = "" if status == "solved" else search.reason
     return Result(
         board,
         goal,

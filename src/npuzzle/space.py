@@ -21,7 +21,7 @@ __all__ = ["Space"]
 class Space:
     """Geometry of a ``width`` x ``height`` board, the packing of states, and the move table."""
 
-    __slots__ = ("bits", "cells", "height", "mask", "moves", "n", "wild", "width")
+    __slots__ = ("bits", "cells", "height", "mask", "moves", "n", "width", "wild")
 
     def __init__(self, width: int, height: int, cells: Iterable[int] | None = None) -> None:
         self.width = width
