@@ -1,0 +1,101 @@
+"""Cold-load time of the static site in headless Chromium.
+
+Builds the site with build.py into a temporary folder, serves it on a free port of
+127.0.0.1, then loads it N times (default 3), each in a freshly launched browser (empty
+cache), and prints the time from navigation to `body[data-ready]` (Python on the main
+thread ready) and to `body[data-worker-ready]` (solver worker answered).
+
+    .venv/bin/python benchmarks/site_load.py [--runs N] [--chromium PATH]
+
+Needs node/npm (build.py runs `npm ci` if node_modules is missing), PyPI `playwright`
+and Debian's chromium.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from types import ModuleType
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+TIMEOUT_MS = 120_000
+
+
+def load_build_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("npuzzle_site_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def measure(url: str, chromium: str) -> tuple[float, float]:
+    """Seconds from navigation to data-ready and to data-worker-ready, in a new browser."""
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            start = time.perf_counter()
+            page.goto(url)
+            page.wait_for_selector('body[data-ready="true"]', state="attached", timeout=TIMEOUT_MS)
+            ready = time.perf_counter() - start
+            page.wait_for_selector(
+                'body[data-worker-ready="true"]', state="attached", timeout=TIMEOUT_MS
+            )
+            worker = time.perf_counter() - start
+        finally:
+            browser.close()
+    return ready, worker
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    args = parser.parse_args(argv)
+
+    site_build = load_build_module()
+    with tempfile.TemporaryDirectory() as tmp:
+        dest = site_build.build(Path(tmp) / "dist")
+        print(f"dist: {site_build.tree_size(dest) / 1e6:.1f} MB")
+        server = site_build.make_server(dest, 0, quiet=True)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            url = site_build.server_url(server)
+            readies, workers = [], []
+            for run in range(1, args.runs + 1):
+                ready, worker = measure(url, args.chromium)
+                readies.append(ready)
+                workers.append(worker)
+                print(f"run {run}: data-ready {ready:.2f} s, data-worker-ready {worker:.2f} s")
+            print(
+                f"median: data-ready {statistics.median(readies):.2f} s, "
+                f"data-worker-ready {statistics.median(workers):.2f} s"
+            )
+        finally:
+            server.shutdown()
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,372 @@
+"""Build and serve the npuzzle static web site.
+
+    python build.py                  assemble dist/ from scratch
+    python build.py build [--dest D] the same, into another folder
+    python build.py serve [--port N] build, then serve dist/ on 127.0.0.1
+
+The site is plain files: web/ (page and PyScript code), the npuzzle package from
+src/npuzzle as a zip that PyScript unpacks into the browser's file system, and the
+Pyodide and PyScript runtimes vendored from node_modules (installed by `npm ci` from the
+pinned package.json / package-lock.json). Nothing is fetched from another origin at run
+time: the PyScript config names the local interpreter.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+WEB_DIR = ROOT / "web"
+PACKAGE_DIR = ROOT / "src" / "npuzzle"
+NODE_MODULES = ROOT / "node_modules"
+DEFAULT_DEST = ROOT / "dist"
+
+PYODIDE_SUBDIR = "pyodide"
+PYSCRIPT_SUBDIR = "pyscript"
+PACKAGE_ZIP = "npuzzle.zip"
+CONFIG_NAME = "pyscript.json"
+# Written into every build; a non-empty folder without it is never deleted.
+MARKER_NAME = ".npuzzle-site"
+
+# What Pyodide loads at run time. pyodide.asm.* covers pyodide.asm.mjs (or .js in older
+# releases) and pyodide.asm.wasm. Without pyodide-lock.json start-up hangs after a 404.
+PYODIDE_FILES = ("pyodide.mjs", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_GLOBS = ("pyodide.asm.*",)
+
+WEB_SUFFIXES = frozenset({".html", ".css", ".py", ".json", ".svg", ".png", ".ico", ".txt"})
+PACKAGE_SUFFIXES = frozenset({".py", ".typed"})
+
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".py": "text/plain; charset=utf-8",
+    ".toml": "text/plain; charset=utf-8",
+}
+
+
+class BuildError(Exception):
+    """A build failure with a one-line message for the user."""
+
+
+# --------------------------------------------------------------------------- npm
+
+
+def _pinned_dependencies(root: Path = ROOT) -> dict[str, str]:
+    data = json.loads((root / "package.json").read_text(encoding="utf-8"))
+    deps: dict[str, str] = data.get("dependencies", {})
+    return deps
+
+
+def _installed_version(node_modules: Path, name: str) -> str | None:
+    manifest = node_modules / name / "package.json"
+    try:
+        version = json.loads(manifest.read_text(encoding="utf-8")).get("version")
+    except (OSError, ValueError):
+        return None
+    return version if isinstance(version, str) else None
+
+
+def node_modules_ok(root: Path = ROOT) -> bool:
+    """True when node_modules holds exactly the versions pinned in package.json."""
+    node_modules = root / "node_modules"
+    return all(
+        _installed_version(node_modules, name) == version
+        for name, version in _pinned_dependencies(root).items()
+    )
+
+
+def _npm_error_summary(output: str) -> str:
+    """The first informative line of npm's error output, prefixed by its error code."""
+    code = ""
+    for line in output.splitlines():
+        for prefix in ("npm error", "npm ERR!"):
+            if line.startswith(prefix):
+                text = line[len(prefix) :].strip()
+                if text.startswith("code "):
+                    code = code or text[5:].strip()
+                elif text:
+                    return f"{code}: {text}" if code else text
+    lines = [ln.strip() for ln in output.splitlines() if ln.strip()]
+    return lines[-1] if lines else "no output"
+
+
+def ensure_node_modules(root: Path = ROOT) -> Path:
+    """Run `npm ci` unless node_modules already matches package.json; return node_modules."""
+    if node_modules_ok(root):
+        return root / "node_modules"
+    for tool in ("node", "npm"):
+        if shutil.which(tool) is None:
+            raise BuildError(
+                f"{tool} not found on PATH: install Node.js and npm "
+                "(Debian: apt-get install -y nodejs npm), then run the build again"
+            )
+    if not (root / "package-lock.json").is_file():
+        raise BuildError(f"{root / 'package-lock.json'} is missing: npm ci needs it")
+    print("build: node_modules missing or stale, running npm ci", file=sys.stderr)
+    try:
+        proc = subprocess.run(
+            ["npm", "ci", "--no-audit", "--no-fund"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    except OSError as exc:
+        raise BuildError(f"could not run npm ci: {exc}") from exc
+    if proc.returncode != 0:
+        raise BuildError(
+            f"npm ci failed (exit {proc.returncode}): {_npm_error_summary(proc.stderr)}"
+        )
+    if not node_modules_ok(root):
+        raise BuildError("npm ci finished but node_modules does not match package.json")
+    return root / "node_modules"
+
+
+# ------------------------------------------------------------------------ copying
+
+
+def _copy_file(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
+def _files_under(folder: Path, suffixes: Iterable[str] | None = None) -> list[Path]:
+    wanted = frozenset(suffixes) if suffixes is not None else None
+    return sorted(
+        path
+        for path in folder.rglob("*")
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and (wanted is None or path.suffix in wanted)
+    )
+
+
+def copy_web(web_dir: Path, dest: Path) -> list[Path]:
+    """Copy the page, styles and PyScript code from web/ into dest."""
+    if not (web_dir / "index.html").is_file():
+        raise BuildError(f"{web_dir / 'index.html'} is missing")
+    copied = []
+    for src in _files_under(web_dir, WEB_SUFFIXES):
+        dst = dest / src.relative_to(web_dir)
+        _copy_file(src, dst)
+        copied.append(dst)
+    return copied
+
+
+def zip_package(package_dir: Path, archive: Path) -> Path:
+    """Zip the package as <name>/..., ready to unpack into a folder on sys.path."""
+    if not (package_dir / "__init__.py").is_file():
+        raise BuildError(f"{package_dir / '__init__.py'} is missing: nothing to ship")
+    archive.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for src in _files_under(package_dir, PACKAGE_SUFFIXES):
+            arcname = Path(package_dir.name) / src.relative_to(package_dir)
+            # Fixed timestamps keep the archive byte-identical between builds.
+            info = zipfile.ZipInfo(arcname.as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, src.read_bytes())
+    return archive
+
+
+def copy_pyodide(node_modules: Path, dest: Path) -> list[Path]:
+    """Copy the Pyodide run-time files (no wheels: the standard library only)."""
+    src_dir = node_modules / "pyodide"
+    sources = [src_dir / name for name in PYODIDE_FILES]
+    for pattern in PYODIDE_GLOBS:
+        sources.extend(p for p in sorted(src_dir.glob(pattern)) if p.suffix != ".map")
+    missing = [p.name for p in sources if not p.is_file()]
+    if missing or not any(p.name.endswith(".wasm") for p in sources):
+        raise BuildError(f"pyodide files missing from {src_dir}: {', '.join(missing) or 'wasm'}")
+    copied = []
+    for src in sources:
+        dst = dest / src.name
+        _copy_file(src, dst)
+        copied.append(dst)
+    return copied
+
+
+def copy_pyscript(node_modules: Path, dest: Path) -> list[Path]:
+    """Copy the whole @pyscript/core/dist folder (chunk names carry build hashes)."""
+    src_dir = node_modules / "@pyscript" / "core" / "dist"
+    if not (src_dir / "core.js").is_file():
+        raise BuildError(f"{src_dir / 'core.js'} is missing")
+    copied = []
+    for src in _files_under(src_dir):
+        if src.suffix == ".map":
+            continue
+        dst = dest / src.relative_to(src_dir)
+        _copy_file(src, dst)
+        copied.append(dst)
+    return copied
+
+
+def pyscript_config() -> dict[str, object]:
+    """The PyScript config: local interpreter, and the package zip unpacked into ./."""
+    return {
+        "interpreter": f"./{PYODIDE_SUBDIR}/pyodide.mjs",
+        "files": {f"./{PACKAGE_ZIP}": "./*"},
+    }
+
+
+def _check_dest(dest: Path) -> None:
+    """Refuse a dest that is a file, or a non-empty folder that no build made."""
+    if not dest.exists():
+        return
+    if not dest.is_dir():
+        raise BuildError(f"{dest} exists and is not a folder")
+    if any(dest.iterdir()) and not (dest / MARKER_NAME).is_file():
+        raise BuildError(f"refusing to delete {dest}: not empty and not a previous build")
+
+
+def _prepare_dest(dest: Path) -> None:
+    _check_dest(dest)
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    (dest / MARKER_NAME).write_text("built by build.py; deleted by the next build\n")
+
+
+def build(
+    dest: Path = DEFAULT_DEST,
+    *,
+    root: Path = ROOT,
+    package_dir: Path | None = None,
+) -> Path:
+    """Assemble the site into dest (emptied first) and return dest.
+
+    root is the project folder (web/, package.json, node_modules); package_dir defaults to
+    root/src/npuzzle.
+    """
+    dest = Path(dest).resolve()
+    root = Path(root).resolve()
+    package_dir = Path(package_dir) if package_dir is not None else root / "src" / "npuzzle"
+    _check_dest(dest)
+    node_modules = ensure_node_modules(root)
+    _prepare_dest(dest)
+    copy_web(root / "web", dest)
+    zip_package(package_dir, dest / PACKAGE_ZIP)
+    copy_pyodide(node_modules, dest / PYODIDE_SUBDIR)
+    copy_pyscript(node_modules, dest / PYSCRIPT_SUBDIR)
+    config = json.dumps(pyscript_config(), indent=2) + "\n"
+    (dest / CONFIG_NAME).write_text(config, encoding="utf-8")
+    return dest
+
+
+def tree_size(folder: Path) -> int:
+    """Total size in bytes of the files under folder."""
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+# ------------------------------------------------------------------------ serving
+
+
+_EXTENSIONS_MAP = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the module/wasm MIME types and no caching (for development)."""
+
+    extensions_map = _EXTENSIONS_MAP
+    quiet = False
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class QuietSiteHandler(SiteHandler):
+    quiet = True
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """Threaded server that does not print a traceback when a client hangs up early."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(
+    root: Path, port: int = 8000, *, host: str = "127.0.0.1", quiet: bool = False
+) -> SiteServer:
+    """An HTTP server for root on host:port (port 0 picks a free port); not started."""
+    handler_class = QuietSiteHandler if quiet else SiteHandler
+    handler = functools.partial(handler_class, directory=os.fspath(root))
+    return SiteServer((host, port), handler)
+
+
+def server_url(server: http.server.HTTPServer) -> str:
+    host, port = server.server_address[:2]
+    if isinstance(host, bytes):
+        host = host.decode()
+    return f"http://{host}:{port}/"
+
+
+def serve(root: Path, port: int = 8000) -> None:
+    """Serve root on 127.0.0.1 until Ctrl-C."""
+    try:
+        server = make_server(root, port)
+    except (OSError, OverflowError) as exc:
+        detail = getattr(exc, "strerror", None) or exc
+        raise BuildError(f"cannot listen on 127.0.0.1:{port}: {detail}") from exc
+    with server:
+        print(f"Serving {root} at {server_url(server)} (Ctrl-C to stop)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("\nstopped", flush=True)
+
+
+# ---------------------------------------------------------------------------- CLI
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description="Build or serve the npuzzle static site.")
+    sub = parser.add_subparsers(dest="command")
+    build_cmd = sub.add_parser("build", help="assemble the site (the default)")
+    build_cmd.add_argument("--dest", type=Path, default=DEFAULT_DEST, help="output folder")
+    serve_cmd = sub.add_parser("serve", help="build, then serve on 127.0.0.1")
+    serve_cmd.add_argument("--dest", type=Path, default=DEFAULT_DEST, help="output folder")
+    serve_cmd.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    command = args.command or "build"
+    dest: Path = getattr(args, "dest", DEFAULT_DEST)
+    try:
+        out = build(dest)
+        print(f"built {out} ({tree_size(out) / 1e6:.1f} MB)", flush=True)
+        if command == "serve":
+            serve(out, args.port)
+    except BuildError as exc:
+        print(f"build.py: error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

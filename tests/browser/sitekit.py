@@ -1,0 +1,110 @@
+"""Helpers shared by the static-site tests and their conftest (not a test module)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from urllib.parse import urlsplit
+
+from playwright.sync_api import ConsoleMessage, Page, Request, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ALLOWED_HOST = "127.0.0.1"
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # the tests run as root
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+# Cold start is 2.5-6 s on a 2-core machine; leave room for slow CI machines.
+READY_TIMEOUT_MS = 60_000
+
+
+def load_build_module() -> ModuleType:
+    """build.py, loaded by path under its own name (`import build` could find PyPI's)."""
+    name = "npuzzle_site_build"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+site_build = load_build_module()
+
+
+@dataclass(frozen=True)
+class Site:
+    """The built site, being served."""
+
+    url: str
+    dest: Path
+    package_dir: Path
+    version: str
+
+
+@dataclass
+class PageWatch:
+    """What happened during one test, beyond what the page itself shows."""
+
+    requests: list[str] = field(default_factory=list)
+    offsite: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    http_errors: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+
+    def guard(self, route: Route, request: Request) -> None:
+        """Route handler: let 127.0.0.1 through, abort and record anything else."""
+        url = request.url
+        self.requests.append(url)
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob") or parts.hostname == ALLOWED_HOST:
+            route.continue_()
+        else:
+            self.offsite.append(url)
+            route.abort("blockedbyclient")
+
+    def watch(self, page: Page) -> None:
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        page.on("response", self._on_response)
+        page.on("requestfailed", self._on_request_failed)
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
+
+    def _on_response(self, response: object) -> None:
+        status = getattr(response, "status", 0)
+        if status >= 400:
+            self.http_errors.append(f"{status} {getattr(response, 'url', '?')}")
+
+    def _on_request_failed(self, request: Request) -> None:
+        # Requests the guard aborted are reported through `offsite` instead.
+        if request.url not in self.offsite:
+            self.failed_requests.append(f"{request.url}: {request.failure}")
+
+
+def load(page: Page, url: str, timeout_ms: int = READY_TIMEOUT_MS) -> float:
+    """Open url and wait until Python marks the page ready; return the seconds taken."""
+    start = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector('body[data-ready="true"]', state="attached", timeout=timeout_ms)
+    return time.perf_counter() - start
+
+
+def wait_worker(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait until the main script has had an answer from the solver worker."""
+    page.wait_for_selector('body[data-worker-ready="true"]', state="attached", timeout=timeout_ms)

@@ -1,0 +1,142 @@
+"""build.py: what dist/ holds, and how it is served."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+from sitekit import Site, site_build
+
+# Any http(s) URL whose host is not 127.0.0.1.
+OFFSITE_URL = re.compile(rb"https?://(?!127\.0\.0\.1(?![\w.-]))[A-Za-z0-9][\w.-]*")
+VENDORED = ("pyodide", "pyscript")
+
+
+def test_dist_contents(built_site: Path) -> None:
+    for name in (
+        "index.html",
+        "main.py",
+        "worker.py",
+        "pyscript.json",
+        "npuzzle.zip",
+        "pyodide/pyodide.mjs",
+        "pyodide/pyodide.asm.mjs",
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/python_stdlib.zip",
+        "pyodide/pyodide-lock.json",
+        "pyscript/core.js",
+        "pyscript/core.css",
+    ):
+        assert (built_site / name).is_file(), name
+    assert not list(built_site.rglob("*.map"))
+    # Every chunk that core.js imports was copied.
+    core = (built_site / "pyscript" / "core.js").read_text(encoding="utf-8")
+    for chunk in re.findall(r"\./([\w.-]+\.js)", core):
+        assert (built_site / "pyscript" / chunk).is_file(), chunk
+
+
+def test_config_is_local(built_site: Path) -> None:
+    config = json.loads((built_site / "pyscript.json").read_text(encoding="utf-8"))
+    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    assert config["files"] == {"./npuzzle.zip": "./*"}
+    html = (built_site / "index.html").read_text(encoding="utf-8")
+    assert 'config="./pyscript.json"' in html
+    assert 'src="./pyscript/core.js"' in html
+
+
+def test_zip_holds_the_package(built_site: Path, site: Site) -> None:
+    with zipfile.ZipFile(built_site / "npuzzle.zip") as zf:
+        names = set(zf.namelist())
+        assert "npuzzle/__init__.py" in names
+        expected = {
+            "npuzzle/" + p.relative_to(site.package_dir).as_posix()
+            for p in site.package_dir.rglob("*.py")
+            if "__pycache__" not in p.parts
+        }
+        assert expected <= names
+        assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+        for name in names:
+            assert zf.read(name) == (site.package_dir.parent / name).read_bytes(), name
+
+
+def test_no_offsite_urls_outside_vendored_runtime(built_site: Path) -> None:
+    offenders = []
+    for path in sorted(built_site.rglob("*")):
+        rel = path.relative_to(built_site)
+        if not path.is_file() or rel.parts[0] in VENDORED:
+            continue
+        blobs = {str(rel): path.read_bytes()}
+        if path.suffix == ".zip":
+            with zipfile.ZipFile(path) as zf:
+                blobs = {f"{rel}!{n}": zf.read(n) for n in zf.namelist()}
+        for name, data in blobs.items():
+            offenders += [f"{name}: {m.decode()}" for m in OFFSITE_URL.findall(data)]
+    assert offenders == []
+
+
+def test_sources_name_no_offsite_url() -> None:
+    sources = [site_build.ROOT / "build.py", *sorted((site_build.ROOT / "web").rglob("*"))]
+    for path in sources:
+        if path.is_file():
+            assert OFFSITE_URL.findall(path.read_bytes()) == [], path
+
+
+@pytest.mark.parametrize(
+    ("path", "content_type"),
+    [
+        ("pyodide/pyodide.mjs", "text/javascript"),
+        ("pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("pyscript/core.js", "text/javascript"),
+        ("pyscript.json", "application/json"),
+        ("index.html", "text/html"),
+    ],
+)
+def test_served_mime_types(site: Site, path: str, content_type: str) -> None:
+    request = urllib.request.Request(site.url + path, method="HEAD")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200
+        assert response.headers.get_content_type() == content_type
+
+
+def test_rebuild_replaces_dist(tmp_path: Path) -> None:
+    dest = tmp_path / "dist"
+    site_build.build(dest)
+    stale = dest / "stale.txt"
+    stale.write_text("left over")
+    site_build.build(dest)
+    assert not stale.exists()
+    assert (dest / "index.html").is_file()
+
+
+def test_refuses_to_wipe_a_foreign_folder(tmp_path: Path) -> None:
+    keep = tmp_path / "keep.txt"
+    keep.write_text("not a build")
+    with pytest.raises(site_build.BuildError, match="refusing"):
+        site_build.build(tmp_path)
+    assert keep.exists()
+
+
+def test_missing_npm_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A project folder without node_modules, on a PATH without node or npm.
+    (tmp_path / "package.json").write_text(
+        (site_build.ROOT / "package.json").read_text(encoding="utf-8")
+    )
+    monkeypatch.setenv("PATH", str(tmp_path / "empty-bin"))
+    with pytest.raises(site_build.BuildError, match="not found on PATH"):
+        site_build.build(tmp_path / "dist", root=tmp_path)
+
+
+def test_cli_reports_errors_on_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def fail(dest: Path) -> Path:
+        raise site_build.BuildError("npm ci failed (exit 1): npm error something")
+
+    monkeypatch.setattr(site_build, "build", fail)
+    assert site_build.main(["build"]) == 2
+    err = capsys.readouterr().err
+    assert err == "build.py: error: npm ci failed (exit 1): npm error something\n"

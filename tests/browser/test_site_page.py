@@ -1,0 +1,38 @@
+"""The built site in headless Chromium: Python boots, the worker answers, nothing leaves."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+from sitekit import PageWatch, Site, load, wait_worker
+
+pytestmark = pytest.mark.browser
+
+
+def test_python_ready_shows_version(page: Page, site: Site) -> None:
+    seconds = load(page, site.url)
+    print(f"\ncold load to data-ready: {seconds:.2f} s")
+    expect(page.get_by_role("status")).to_have_text(f"npuzzle {site.version} ready")
+    expect(page.get_by_role("heading", name="npuzzle")).to_be_visible()
+
+
+def test_worker_answers(page: Page, site: Site) -> None:
+    start = time.perf_counter()
+    load(page, site.url)
+    wait_worker(page)
+    print(f"\ncold load to data-worker-ready: {time.perf_counter() - start:.2f} s")
+
+
+def test_no_offsite_requests_and_no_errors(page: Page, site: Site, watch: PageWatch) -> None:
+    load(page, site.url)
+    wait_worker(page)
+    # The guard saw the page's own traffic, including the interpreter it was told to use.
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in watch.requests)
+    assert any(url.endswith("/npuzzle.zip") for url in watch.requests)
+    assert watch.offsite == []
+    assert watch.http_errors == []
+    assert watch.failed_requests == []
+    assert watch.console_errors == []
+    assert watch.page_errors == []
