@@ -55,8 +55,9 @@ def test_inadmissible_heuristic_is_marked_and_really_overestimates(exact):
 
 def test_heuristics_dominate_as_the_literature_says(exact):
     states = list(exact)[::13]
-    mis, man, rev, lc = (_values(n, GOAL, states) for n in
-                         ("misplaced", "manhattan", "reversal", "linear-conflict"))
+    mis, man, rev, lc = (
+        _values(n, GOAL, states) for n in ("misplaced", "manhattan", "reversal", "linear-conflict")
+    )
     assert all(a <= b for a, b in zip(mis, man, strict=True))
     assert all(b <= c for b, c in zip(man, rev, strict=True))
     assert all(b <= d for b, d in zip(man, lc, strict=True))
@@ -75,8 +76,9 @@ def test_admissible_for_other_goals(goal_name):
 
 
 def test_kunkle_reversal_example():
-    h = make_heuristic("reversal", Space(3, 3), {t: p for p, t in enumerate(
-        Board.parse("123 8b4 765").tiles)})
+    h = make_heuristic(
+        "reversal", Space(3, 3), {t: p for p, t in enumerate(Board.parse("123 8b4 765").tiles)}
+    )
     board = Board.parse("213 8b4 765")
     # Manhattan 2 (tiles 1 and 2 one step each) plus 2 for the reversed pair
     assert h(board) == 4
@@ -95,8 +97,10 @@ def test_riggs_example_values():
 
 
 @pytest.mark.parametrize("name", list(HEURISTICS))
-@pytest.mark.parametrize(("w", "h", "goal_name"), [(3, 3, "standard"), (4, 4, "snail"),
-                                                   (5, 3, "blank-first"), (2, 6, "snail")])
+@pytest.mark.parametrize(
+    ("w", "h", "goal_name"),
+    [(3, 3, "standard"), (4, 4, "snail"), (5, 3, "blank-first"), (2, 6, "snail")],
+)
 def test_incremental_values_equal_full_evaluation(name, w, h, goal_name):
     goal = Board.goal(goal_name, w, h)
     space = Space(w, h)

@@ -36,8 +36,11 @@ def test_optimal_searches_match_exact_distances_on_random_boards(goal_name):
     for seed in range(10):
         board = random_board(3, 3, seed=seed, goal=goal)
         for algorithm in OPTIMAL:
-            heuristics = ["zero"] if algorithm == "bfs" else [
-                n for n, c in HEURISTICS.items() if c.info.admissible]
+            heuristics = (
+                ["zero"]
+                if algorithm == "bfs"
+                else [n for n, c in HEURISTICS.items() if c.info.admissible]
+            )
             for heuristic in heuristics:
                 if heuristic in weak and (seed > 1 or algorithm == "idastar"):
                     continue  # IDA* with h in {0, 1} is exponential: correct but slow
@@ -60,7 +63,7 @@ def test_optimal_lengths_on_rectangular_boards():
 
 @pytest.mark.parametrize("algorithm", list(ALGORITHMS))
 def test_every_algorithm_reaches_the_goal(algorithm):
-    for (w, h, goal_name) in ((3, 3, "standard"), (3, 3, "snail"), (2, 3, "blank-first")):
+    for w, h, goal_name in ((3, 3, "standard"), (3, 3, "snail"), (2, 3, "blank-first")):
         goal = Board.goal(goal_name, w, h)
         exact = distances(goal.tiles, w, h)
         for seed in range(4):
@@ -95,8 +98,11 @@ def test_human_solves_every_5x5_board_and_larger():
 def test_korf_24_puzzle_by_human_and_weighted_astar():
     from conftest import SHARED
 
-    rows = [line.split("\t") for line in (SHARED / "reference/korf24_50.tsv").read_text()
-            .splitlines() if line and line[0].isdigit()]
+    rows = [
+        line.split("\t")
+        for line in (SHARED / "reference/korf24_50.tsv").read_text().splitlines()
+        if line and line[0].isdigit()
+    ]
     goal = Board.goal("blank-first", 5, 5)
     for _id, tiles, optimum in rows[:3]:
         board = Board(5, 5, tuple(int(t) for t in tiles.split()))
@@ -110,13 +116,19 @@ def test_same_input_gives_the_same_answer_and_counts():
         a = solve(board, algorithm=algorithm, heuristic="linear-conflict")
         b = solve(board, algorithm=algorithm, heuristic="linear-conflict")
         assert (a.moves, a.expanded, a.generated, a.max_open) == (
-            b.moves, b.expanded, b.generated, b.max_open)
+            b.moves,
+            b.expanded,
+            b.generated,
+            b.max_open,
+        )
 
 
 def test_better_heuristics_expand_fewer_nodes_on_average():
     boards = [random_board(3, 3, seed=s) for s in range(30)]
-    totals = {h: sum(solve(b, heuristic=h).expanded for b in boards)
-              for h in ("misplaced", "manhattan", "linear-conflict")}
+    totals = {
+        h: sum(solve(b, heuristic=h).expanded for b in boards)
+        for h in ("misplaced", "manhattan", "linear-conflict")
+    }
     assert totals["misplaced"] > totals["manhattan"] > totals["linear-conflict"]
 
 

@@ -46,7 +46,10 @@ def test_stepping_to_the_end_equals_running(algorithm, heuristic, board, goal):
     assert search.status == ran.status == "solved"
     assert search.solution == ran.moves
     assert (search.expanded, search.generated, search.max_open) == (
-        ran.expanded, ran.generated, ran.max_open)
+        ran.expanded,
+        ran.generated,
+        ran.max_open,
+    )
     assert search.steps == steps
 
 
@@ -77,8 +80,7 @@ def test_back_restores_every_earlier_view_exactly(algorithm, heuristic, board, g
 
 
 def test_open_list_is_in_priority_order_with_f_equal_g_plus_h():
-    search = make_search(random_board(4, 4, seed=11), algorithm="astar",
-                         heuristic="manhattan")
+    search = make_search(random_board(4, 4, seed=11), algorithm="astar", heuristic="manhattan")
     for _ in range(300):
         search.step()
     entries = search.open_list(0, search.open_size)
@@ -91,8 +93,12 @@ def test_open_list_is_in_priority_order_with_f_equal_g_plus_h():
 
 
 def test_step_records_children_and_their_outcomes():
-    search = make_search(Board.parse("231 7b8 654"), Board.parse("123 8b4 765"),
-                         algorithm="astar", heuristic="manhattan")
+    search = make_search(
+        Board.parse("231 7b8 654"),
+        Board.parse("123 8b4 765"),
+        algorithm="astar",
+        heuristic="manhattan",
+    )
     first = search.step()
     assert first.number == 1 and first.node.g == 0 and first.node.move is None
     assert {c.outcome for c in first.children} == {"added"}
@@ -110,8 +116,11 @@ def test_step_records_children_and_their_outcomes():
 
 def test_weighted_and_greedy_priorities():
     board = random_board(3, 3, seed=2)
-    for algorithm, f in (("wastar", lambda g, h: g + 3 * h), ("greedy", lambda g, h: h),
-                         ("bfs", lambda g, h: g)):
+    for algorithm, f in (
+        ("wastar", lambda g, h: g + 3 * h),
+        ("greedy", lambda g, h: h),
+        ("bfs", lambda g, h: g),
+    ):
         search = make_search(board, algorithm=algorithm)
         for _ in range(20):
             search.step()
@@ -121,8 +130,12 @@ def test_weighted_and_greedy_priorities():
 
 
 def test_idastar_step_exposes_threshold_and_path():
-    search = make_search(Board.parse("231 8b4 765"), Board.parse("123 8b4 765"),
-                         algorithm="idastar", heuristic="manhattan")
+    search = make_search(
+        Board.parse("231 8b4 765"),
+        Board.parse("123 8b4 765"),
+        algorithm="idastar",
+        heuristic="manhattan",
+    )
     thresholds = set()
     while search.step() is not None:
         c = search.counters()

@@ -56,7 +56,8 @@ class Board:
         tiles = self.tiles
         if len(tiles) != n:
             raise PuzzleError(
-                f"{len(tiles)} tiles where {n} are needed for a {self.width}x{self.height} board"
+                f"{len(tiles)} tile{'s' if len(tiles) != 1 else ''} where {n} are needed "
+                f"for a {self.width}x{self.height} board"
             )
         seen: set[int] = set()
         for t in tiles:
@@ -89,7 +90,8 @@ class Board:
             flat = rows[0]
             if len(flat) != width * height:
                 raise PuzzleError(
-                    f"{len(flat)} tiles where {width * height} are needed "
+                    f"{len(flat)} tile{'s' if len(flat) != 1 else ''} where {width * height} "
+                    "are needed "
                     f"for a {width}x{height} board"
                 )
             rows = [flat[i : i + width] for i in range(0, len(flat), width)]
@@ -229,7 +231,15 @@ class Board:
 
 def inverse_moves(moves: str) -> str:
     """The moves that undo ``moves``."""
-    return "".join(INVERSE[m] for m in reversed(moves))
+    out = []
+    for m in reversed(moves.upper()):
+        if m not in INVERSE:
+            raise PuzzleError(f"unknown move {m!r}: moves are U, D, L and R")
+        out.append(INVERSE[m])
+    return "".join(out)
+
+
+_SEPARATORS = re.compile(r"\s*,\s*|\s+")  # a comma (spaces around it allowed) or spaces
 
 
 def _split_rows(text: str) -> list[list[int]]:
@@ -245,7 +255,7 @@ def _split_rows(text: str) -> list[list[int]]:
             raise PuzzleError("empty row in the board")
         return [_row_tiles(p.strip()) for p in parts]
     if "," in text:
-        return [_numbers(re.split(r"[,\s]+", text))]
+        return [_numbers(_SEPARATORS.split(text))]
     words = text.split()
     if len(words) == 1:
         return [_chars(words[0])]
@@ -260,7 +270,7 @@ def _split_rows(text: str) -> list[list[int]]:
 
 def _row_tiles(row: str) -> list[int]:
     if "," in row or any(ch.isspace() for ch in row):
-        return _numbers(re.split(r"[,\s]+", row))
+        return _numbers(_SEPARATORS.split(row))
     return _chars(row)
 
 

@@ -28,7 +28,8 @@ def random_board(
     goal = goal or Board.goal("standard", width, height)
     if (goal.width, goal.height) != (width, height):
         raise PuzzleError(f"the goal is {goal.width}x{goal.height}, not {width}x{height}")
-    rng = _random.Random(seed)
+    # random.Random ignores an int seed's sign: keep -3 and 3 apart
+    rng = _random.Random(str(seed) if isinstance(seed, int) and seed < 0 else seed)
     if moves is not None:
         return random_walk(goal, moves, rng)
     tiles = list(goal.tiles)

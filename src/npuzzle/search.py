@@ -586,10 +586,10 @@ class BestFirst(Search):
                     self.closed[s] = old
         lifo = self.tie_break == "lifo" and self.algorithm != "dfs"
         for key, entry in reversed(popped):
-            bucket = buckets.get(key)
-            if bucket is None:
-                bucket = buckets[key] = deque()
+            if key not in buckets:
+                buckets[key] = deque()
                 insort(keys, key)
+            bucket = buckets[key]
             if lifo:
                 bucket.append(entry)
             else:
