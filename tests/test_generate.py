@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter, deque
-from functools import cache
 
 import pytest
+from conftest import distances, neighbours
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,19 +13,6 @@ from npuzzle import Board, PuzzleError, is_solvable, random_board, solve
 
 SIDES = st.integers(min_value=2, max_value=8)
 NAMED = ("standard", "blank-first", "snail")
-
-
-def neighbours(tiles: tuple[int, ...], width: int, height: int) -> list[tuple[int, ...]]:
-    b = tiles.index(0)
-    r, c = divmod(b, width)
-    out = []
-    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        if 0 <= r + dr < height and 0 <= c + dc < width:
-            q = (r + dr) * width + c + dc
-            t = list(tiles)
-            t[b], t[q] = t[q], t[b]
-            out.append(tuple(t))
-    return out
 
 
 def distance_within(
@@ -45,19 +32,6 @@ def distance_within(
                 dist[n] = dist[s] + 1
                 queue.append(n)
     return None
-
-
-@cache
-def all_distances(goal: tuple[int, ...], width: int, height: int) -> dict[tuple[int, ...], int]:
-    dist = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        s = queue.popleft()
-        for n in neighbours(s, width, height):
-            if n not in dist:
-                dist[n] = dist[s] + 1
-                queue.append(n)
-    return dist
 
 
 def goal_for(name_or_seed: str | int, width: int, height: int) -> Board:
@@ -99,7 +73,7 @@ def test_different_seeds_give_different_boards(width, height):
 def test_the_default_goal_is_the_standard_one():
     for seed in range(20):
         board = random_board(2, 3, seed=seed)
-        assert board.tiles in all_distances(Board.goal("standard", 2, 3).tiles, 2, 3)
+        assert board.tiles in distances(Board.goal("standard", 2, 3).tiles, 2, 3)
     assert random_board(3, 3, seed=7, moves=0) == Board.goal("standard", 3, 3)
 
 
@@ -126,7 +100,7 @@ def test_small_random_boards_are_reachable_by_brute_force(size, goal_spec, seed,
     width, height = size
     goal = goal_for(goal_spec, width, height)
     board = random_board(width, height, seed=seed, goal=goal, moves=moves)
-    assert board.tiles in all_distances(goal.tiles, width, height)
+    assert board.tiles in distances(goal.tiles, width, height)
 
 
 @settings(max_examples=40, deadline=None)
@@ -155,7 +129,7 @@ def test_walks_on_2x2_go_round_the_single_cycle(name):
     """On 2x2 the blank has two moves and one is the undo: a walk without undo goes round
     the 12-board cycle in one direction, so after K moves it is min(K, 12 - K) mod 12 away."""
     goal = Board.goal(name, 2, 2)
-    dist = all_distances(goal.tiles, 2, 2)
+    dist = distances(goal.tiles, 2, 2)
     assert len(dist) == 12
     for k in range(40):
         for seed in range(4):
@@ -167,7 +141,7 @@ def test_walks_on_2x2_go_round_the_single_cycle(name):
 def test_small_walks_end_within_k_moves_with_the_same_parity(width, height):
     for name in NAMED:
         goal = Board.goal(name, width, height)
-        dist = all_distances(goal.tiles, width, height)
+        dist = distances(goal.tiles, width, height)
         for k in range(0, 45, 3):
             for seed in range(5):
                 board = random_board(width, height, seed=seed, goal=goal, moves=k)
@@ -197,7 +171,7 @@ def chi_square(counts: Counter, cells: int, draws: int) -> float:
 @pytest.mark.parametrize("name", NAMED)
 def test_2x2_boards_are_uniform_over_the_twelve_solvable_ones(name):
     goal = Board.goal(name, 2, 2)
-    solvable = sorted(all_distances(goal.tiles, 2, 2))
+    solvable = sorted(distances(goal.tiles, 2, 2))
     index = {t: i for i, t in enumerate(solvable)}
     draws = 6000
     counts = Counter(index[random_board(2, 2, seed=s, goal=goal).tiles] for s in range(draws))
@@ -208,7 +182,7 @@ def test_2x2_boards_are_uniform_over_the_twelve_solvable_ones(name):
 
 def test_3x2_boards_are_uniform_over_the_360_solvable_ones():
     goal = Board.goal("standard", 3, 2)
-    solvable = sorted(all_distances(goal.tiles, 3, 2))
+    solvable = sorted(distances(goal.tiles, 3, 2))
     assert len(solvable) == 360
     index = {t: i for i, t in enumerate(solvable)}
     draws = 360 * 20

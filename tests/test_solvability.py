@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections import deque
-from functools import cache
 from itertools import permutations
 from math import factorial
 
 import pytest
+from conftest import distances, neighbours
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,30 +17,9 @@ SMALL = [(2, 2), (2, 3), (3, 2)]
 NAMED = ("standard", "blank-first", "snail")
 
 
-def neighbours(tiles: tuple[int, ...], width: int, height: int) -> list[tuple[int, ...]]:
-    b = tiles.index(0)
-    r, c = divmod(b, width)
-    out = []
-    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        if 0 <= r + dr < height and 0 <= c + dc < width:
-            q = (r + dr) * width + c + dc
-            t = list(tiles)
-            t[b], t[q] = t[q], t[b]
-            out.append(tuple(t))
-    return out
-
-
-@cache
 def reachable(goal: tuple[int, ...], width: int, height: int) -> frozenset[tuple[int, ...]]:
     """Every arrangement connected to ``goal`` by blank moves (the graph is undirected)."""
-    seen = {goal}
-    queue = deque([goal])
-    while queue:
-        for n in neighbours(queue.popleft(), width, height):
-            if n not in seen:
-                seen.add(n)
-                queue.append(n)
-    return frozenset(seen)
+    return frozenset(distances(goal, width, height))
 
 
 def check_against_bfs(goal: Board) -> None:

@@ -24,6 +24,7 @@ _STATE, _BLANK, _G, _H, _MOVE, _KIDS, _NEXT = range(7)
 
 class IDAStar(Search):
     algorithm = "idastar"
+    _saved = (*Search._saved, "next_threshold")
 
     def __init__(self, problem: Problem) -> None:
         super().__init__(problem)
@@ -137,17 +138,6 @@ class IDAStar(Search):
                     ops.append(("pop", top))
         return None
 
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (
-            self.expanded,
-            self.generated,
-            self.max_open,
-            self.next_threshold,
-            self.status,
-            self.reason,
-            self.solution,
-        )
-
     def _finish(
         self,
         record: bool,
@@ -187,15 +177,7 @@ class IDAStar(Search):
                 op[1][_NEXT] = 0
             elif kind == "iter":
                 self.threshold, self.next_threshold, self.iteration = op[1], op[2], op[3]
-        (
-            self.expanded,
-            self.generated,
-            self.max_open,
-            self.next_threshold,
-            self.status,
-            self.reason,
-            self.solution,
-        ) = snapshot
+        self._restore(snapshot)
 
     @property
     def open_size(self) -> int:

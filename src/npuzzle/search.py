@@ -196,6 +196,16 @@ class Search:
 
     algorithm: str = ""
     status: str = "running"
+    #: what a step may change besides its lists, saved before it for back()
+    _saved: tuple[str, ...] = (
+        "expanded",
+        "generated",
+        "duplicates",
+        "max_open",
+        "status",
+        "reason",
+        "solution",
+    )
 
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
@@ -244,6 +254,13 @@ class Search:
         return {}
 
     # ----- shared ---------------------------------------------------------------------------
+    def _snapshot(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self._saved)
+
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
+        for name, value in zip(self._saved, snapshot, strict=True):
+            setattr(self, name, value)
+
     @property
     def done(self) -> bool:
         return self.status != "running"
@@ -338,6 +355,8 @@ class BestFirst(Search):
     that is not consistent); weighted A* and greedy do not. Depth-first search reopens too,
     so the depth limit cannot hide a shallower path.
     """
+
+    _saved = (*Search._saved, "open_live")
 
     def __init__(
         self,
@@ -517,18 +536,6 @@ class BestFirst(Search):
                 return self._finish(record, (s, g, h), children, popped, ops, snapshot)
         return None
 
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (
-            self.expanded,
-            self.generated,
-            self.duplicates,
-            self.max_open,
-            self.open_live,
-            self.status,
-            self.reason,
-            self.solution,
-        )
-
     def _finish(
         self,
         record: bool,
@@ -594,16 +601,7 @@ class BestFirst(Search):
                 bucket.append(entry)
             else:
                 bucket.appendleft(entry)
-        (
-            self.expanded,
-            self.generated,
-            self.duplicates,
-            self.max_open,
-            self.open_live,
-            self.status,
-            self.reason,
-            self.solution,
-        ) = snapshot
+        self._restore(snapshot)
 
     def _moves_to(self, s: int) -> str:
         letters = []
