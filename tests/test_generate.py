@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter, deque
 
 import pytest
-from conftest import distances, neighbours
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import distances, neighbours
 
 from npuzzle import Board, PuzzleError, is_solvable, random_board, solve
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import distances, neighbours
+from oracles import distances, neighbours
 
 from npuzzle import HEURISTICS, Board, heuristic_info, random_board
 from npuzzle.heuristics import make_heuristic

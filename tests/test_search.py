@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import distances
+from oracles import distances
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, ebf_exact, random_board, solve
 
@@ -96,7 +96,7 @@ def test_human_solves_every_5x5_board_and_larger():
 
 
 def test_korf_24_puzzle_by_human_and_weighted_astar():
-    from conftest import SHARED
+    from oracles import SHARED
 
     rows = [
         line.split("\t")

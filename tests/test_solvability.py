@@ -7,9 +7,9 @@ from itertools import permutations
 from math import factorial
 
 import pytest
-from conftest import distances, neighbours
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import distances, neighbours
 
 from npuzzle import Board, PuzzleError, is_solvable, solvability
 
