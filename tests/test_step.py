@@ -151,3 +151,15 @@ def test_every_algorithm_can_be_stepped():
         search = make_search(board, algorithm=algorithm)
         assert search.step() is not None
         assert search.steps == 1
+
+
+def test_a_search_stopped_by_a_limit_resumes_where_it_stopped():
+    board = random_board(3, 3, seed=21)
+    whole = make_search(board).run()
+    search = make_search(board).run(max_nodes=50)
+    assert search.status == "limit" and search.expanded == 50
+    search.run(max_nodes=120)
+    assert search.status == "limit" and search.expanded == 120
+    search.run()
+    assert search.status == "solved" and search.solution == whole.solution
+    assert (search.expanded, search.generated) == (whole.expanded, whole.generated)

@@ -267,6 +267,7 @@ class Search:
 
     def step(self) -> Step | None:
         """Advance one expansion and say what happened (``None`` once the search has ended)."""
+        self._resume()
         if self.done:
             return None
         self.recording = True
@@ -274,6 +275,11 @@ class Search:
         record = self._advance(1)
         self.seconds += time.perf_counter() - t0
         return record
+
+    def _resume(self) -> None:
+        """A search stopped by a limit goes on when asked to."""
+        if self.status == "limit":
+            self.status, self.reason = "running", ""
 
     def back(self) -> bool:
         """Undo the last step; ``False`` at the start."""
@@ -318,6 +324,7 @@ class Search:
     ) -> Search:
         """Run to the end, or until ``max_nodes`` expansions or ``max_seconds`` have passed
         (the status is then ``limit``). ``progress`` is called between chunks of expansions."""
+        self._resume()
         start = time.perf_counter()
         base = self.seconds
         while not self.done:
