@@ -32,11 +32,16 @@ def _view(search):
     )
 
 
+def _options(algorithm: str, heuristic: str) -> dict:
+    options: dict = {"algorithm": algorithm, "heuristic": heuristic}
+    if algorithm == "dfs":
+        options["depth_limit"] = 8  # keeps the depth-first case small
+    return options
+
+
 @pytest.mark.parametrize(("algorithm", "heuristic", "board", "goal"), CASES)
 def test_stepping_to_the_end_equals_running(algorithm, heuristic, board, goal):
-    kwargs = {"algorithm": algorithm, "heuristic": heuristic}
-    if algorithm == "dfs":
-        kwargs["depth_limit"] = 8
+    kwargs = _options(algorithm, heuristic)
     ran = solve(board, goal, **kwargs)
     search = make_search(board, goal, **kwargs)
     steps = 0
@@ -55,9 +60,7 @@ def test_stepping_to_the_end_equals_running(algorithm, heuristic, board, goal):
 
 @pytest.mark.parametrize(("algorithm", "heuristic", "board", "goal"), CASES)
 def test_back_restores_every_earlier_view_exactly(algorithm, heuristic, board, goal):
-    kwargs = {"algorithm": algorithm, "heuristic": heuristic}
-    if algorithm == "dfs":
-        kwargs["depth_limit"] = 8
+    kwargs = _options(algorithm, heuristic)
     search = make_search(board, goal, **kwargs)
     views = [_view(search)]
     while len(views) < 400 and search.step() is not None:

@@ -504,27 +504,22 @@ class BestFirst(Search):
                 t = (s >> sq) & mask
                 c = s - (t << sq) + (t << sp)
                 og = best_g.get(c)
-                if og is not None and og <= g1:
+                if og is None:
+                    outcome = "added"
+                    self.open_live += 1
+                elif og <= g1:
+                    outcome = "duplicate"
+                elif closed.get(c) == og:  # closed at its best g so far
+                    outcome = "reopened" if reopen else "duplicate"
+                else:
+                    outcome = "updated"
+                if outcome == "duplicate":
                     self.duplicates += 1
                     if record:
                         hc = self.heuristic.value(c)
-                        children.append(Child(self._node(c, g1, hc, letter), "duplicate"))
+                        children.append(Child(self._node(c, g1, hc, letter), outcome))
                     continue
-                outcome = "added"
-                if og is not None:
-                    cg = closed.get(c)
-                    if cg == og:  # closed at its best g so far
-                        if not reopen:
-                            self.duplicates += 1
-                            if record:
-                                hc = self.heuristic.value(c)
-                                children.append(Child(self._node(c, g1, hc, letter), "duplicate"))
-                            continue
-                        outcome = "reopened"
-                        self.open_live += 1
-                    else:
-                        outcome = "updated"
-                else:
+                if outcome == "reopened":
                     self.open_live += 1
                 hc = delta[t][edge] + h if delta is not None else child_h(s, h, t, q, b, c)
                 if record:
