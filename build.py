@@ -308,20 +308,16 @@ class SiteServer(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(
-    root: Path, port: int = 8000, *, host: str = "127.0.0.1", quiet: bool = False
-) -> SiteServer:
-    """An HTTP server for root on host:port (port 0 picks a free port); not started."""
+def make_server(root: Path, port: int = 8000, *, quiet: bool = False) -> SiteServer:
+    """An HTTP server for root on 127.0.0.1:port (port 0 picks a free port); not started.
+    It only ever listens on the loopback address."""
     handler_class = QuietSiteHandler if quiet else SiteHandler
     handler = functools.partial(handler_class, directory=os.fspath(root))
-    return SiteServer((host, port), handler)
+    return SiteServer(("127.0.0.1", port), handler)
 
 
 def server_url(server: http.server.HTTPServer) -> str:
-    host, port = server.server_address[:2]
-    if isinstance(host, bytes):
-        host = host.decode()
-    return f"http://{host}:{port}/"
+    return f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def serve(root: Path, port: int = 8000) -> None:

@@ -44,24 +44,25 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def _seconds(text: str) -> float:
+def _real(text: str, what: str, minimum: float | None = None) -> float:
+    """A finite number of at least ``minimum`` (positive when no minimum is given)."""
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
+        raise argparse.ArgumentTypeError(f"{what} {text!r} is not a number") from None
+    ok = value > 0 if minimum is None else value >= minimum
+    if not math.isfinite(value) or not ok:
+        bound = "a positive number" if minimum is None else f"at least {minimum:g}"
+        raise argparse.ArgumentTypeError(f"{what} {text!r} must be {bound}")
     return value
+
+
+def _seconds(text: str) -> float:
+    return _real(text, "seconds")
 
 
 def _weight(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"weight {text!r} is not a number") from None
-    if not math.isfinite(value) or value < 1:
-        raise argparse.ArgumentTypeError(f"weight {text!r} must be at least 1")
-    return value
+    return _real(text, "weight", 1)
 
 
 def _size(text: str) -> tuple[int, int]:
