@@ -83,18 +83,19 @@ class HumanSearch(Search):
         weight: float = 3.0,
         tie_break: str = "high-g",
     ) -> None:
-        self.board, self.goal = board, goal
+        self._goal_cells = {t: p for p, t in enumerate(goal.tiles)}
         self.heuristic_name, self.weight, self.tie_break = heuristic, weight, tie_break
         self.phases = plan(goal)
         self.runs: list[tuple[BestFirst, Board]] = []
         first = self._start(board)
         super().__init__(first.problem)
+        self.board, self.goal = board, goal
         self._sum()
 
     def _start(self, board: Board) -> BestFirst:
         phase = self.phases[len(self.runs)]
         space = Space(board.width, board.height, phase.region)
-        goal_cells = {t: p for p, t in enumerate(self.goal.tiles)}
+        goal_cells = self._goal_cells
         goal_pos = {t: goal_cells[t] for t in phase.targets}
         if phase.final:
             goal_pos[0] = goal_cells[0]

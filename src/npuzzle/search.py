@@ -221,6 +221,10 @@ class Search:
         self.reason = ""
         self.recording = False
         self._history: list[Any] = []  # per step: (Step, undo information)
+        # set by make_search: what the result reports
+        self.board: Board | None = None
+        self.goal: Board | None = None
+        self.labels: tuple[str | None, float | None] = (None, None)
 
     # ----- subclasses implement -----------------------------------------------------------
     def _advance(self, budget: int) -> Step | None:
@@ -252,6 +256,30 @@ class Search:
     def extra(self) -> dict[str, Any]:
         """Figures particular to this search, added to its result."""
         return {}
+
+    def result(self) -> Result:
+        """The answer so far: solved, limit, exhausted, or still running."""
+        if self.board is None or self.goal is None:
+            raise ValueError("result() needs a search made by make_search()")
+        solved = self.status == "solved"
+        heuristic, weight = self.labels
+        return Result(
+            self.board,
+            self.goal,
+            self.algorithm,
+            heuristic,
+            self.status,
+            moves=self.solution if solved else None,
+            expanded=self.expanded,
+            generated=self.generated,
+            duplicates=self.duplicates,
+            max_open=self.max_open,
+            seconds=self.seconds,
+            optimal=solved and self.optimal,
+            reason="" if solved else self.reason,
+            weight=weight,
+            extra=self.extra(),
+        )
 
     # ----- shared ---------------------------------------------------------------------------
     def _snapshot(self) -> tuple[Any, ...]:

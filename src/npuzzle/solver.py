@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -91,6 +90,24 @@ def make_search(
     verdict = solvability(board, goal)
     if not verdict:
         raise PuzzleError(verdict.reason)
+    search = _new_search(board, goal, algorithm, heuristic, weight, tie_break, depth_limit)
+    search.board, search.goal = board, goal
+    search.labels = (
+        heuristic if ALGORITHMS[algorithm].uses_heuristic else None,
+        weight if algorithm in ("wastar", "human") else None,
+    )
+    return search
+
+
+def _new_search(
+    board: Board,
+    goal: Board,
+    algorithm: str,
+    heuristic: str,
+    weight: float,
+    tie_break: str,
+    depth_limit: int | None,
+) -> Search:
     if not ALGORITHMS[algorithm].uses_heuristic:
         heuristic = "zero"
     if algorithm == "human":
@@ -156,7 +173,6 @@ def solve(
             reason=verdict.reason,
             weight=shown_w,
         )
-    t0 = time.perf_counter()
     search = make_search(
         board,
         goal,
@@ -167,23 +183,4 @@ def solve(
         depth_limit=depth_limit,
     )
     search.run(max_nodes=max_nodes, max_seconds=max_seconds, progress=progress)
-    seconds = time.perf_counter() - t0
-    status = search.status
-    reason = "" if status == "solved" else search.reason
-    return Result(
-        board,
-        goal,
-        algorithm,
-        shown_h,
-        status,
-        moves=search.solution if status == "solved" else None,
-        expanded=search.expanded,
-        generated=search.generated,
-        duplicates=search.duplicates,
-        max_open=search.max_open,
-        seconds=seconds,
-        optimal=status == "solved" and search.optimal,
-        reason=reason,
-        weight=shown_w,
-        extra=search.extra(),
-    )
+    return search.result()
