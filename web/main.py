@@ -16,7 +16,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, workers
 
 import npuzzle
-from npuzzle import Board, PuzzleError, random_board
+from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, random_board, solvability
 
 VERSION: str = npuzzle.__version__
 SIZES = ("3x3", "4x4", "5x5", "2x3", "3x4")
@@ -31,6 +31,20 @@ _moves = document.getElementById("moves")
 _size = document.getElementById("size")
 _shuffle = document.getElementById("shuffle")
 _reset = document.getElementById("reset")
+_goal = document.getElementById("goal")
+_algorithm = document.getElementById("algorithm")
+_heuristic = document.getElementById("heuristic")
+_weight = document.getElementById("weight")
+_solve = document.getElementById("solve")
+_cancel = document.getElementById("cancel")
+_edit_form = document.getElementById("edit-form")
+_board_text = document.getElementById("board-text")
+_goal_text = document.getElementById("goal-text")
+_result = document.getElementById("result")
+_figures = document.getElementById("figures")
+_solution_moves = document.getElementById("solution-moves")
+PLAYBACK_SECONDS = 0.25  # between moves of a solution played back
+POLL_SECONDS = 0.2  # between progress questions to the worker
 
 
 def set_status(text: str) -> None:
@@ -158,11 +172,43 @@ def on_key(event: Any) -> None:
         set_status(f"No tile can move {event.key.removeprefix('Arrow').lower()}.")
 
 
+def goal_for(width: int, height: int) -> Board:
+    """The goal the Goal select names, for a board of this size."""
+    name = _goal.value
+    if name == "custom":
+        custom = _goal_text.value.strip()
+        if custom:
+            try:
+                return Board.parse(custom, width, height)
+            except PuzzleError:
+                pass
+        _goal.value = name = "standard"
+    return Board.goal(name, width, height)
+
+
+def new_board(board: Board, goal: Board, message: str) -> None:
+    """Show a new board: whatever was searching or playing back stops."""
+    stop_activity()
+    game.new_board(board, goal)
+    _result.hidden = True
+    set_status(message)
+
+
 def on_size(event: Any) -> None:
     width, height = parse_size(_size.value)
-    goal = Board.goal("standard", width, height)
-    game.new_board(goal, goal)
-    set_status(f"New {width}x{height} board, solved. Shuffle to play.")
+    if _goal.value == "custom":
+        _goal.value = "standard"
+    goal = goal_for(width, height)
+    new_board(goal, goal, f"New {width}x{height} board, solved. Shuffle to play.")
+
+
+def on_goal(event: Any) -> None:
+    if _goal.value == "custom" and not _goal_text.value.strip():
+        set_status("Type a goal board under Goal board, then press Edit.")
+    goal = goal_for(game.board.width, game.board.height)
+    new_board(game.board, goal, f"Goal: {goal.format('rows')}.")
+    if game.solved:
+        set_status(f"Goal: {goal.format('rows')}. Solved!")
 
 
 def on_shuffle(event: Any) -> None:
@@ -170,21 +216,238 @@ def on_shuffle(event: Any) -> None:
     board = random_board(goal.width, goal.height, goal=goal)
     while board == goal:  # a shuffle should never hand back the goal itself
         board = random_board(goal.width, goal.height, goal=goal)
-    game.new_board(board, goal)
-    set_status(f"Shuffled a {goal.width}x{goal.height} board. 0 moves.")
+    new_board(board, goal, f"Shuffled a {goal.width}x{goal.height} board. 0 moves.")
 
 
 def on_reset(event: Any) -> None:
-    game.new_board(game.goal, game.goal)
-    set_status("Reset to the goal. Solved!")
+    new_board(game.goal, game.goal, "Reset to the goal. Solved!")
+
+
+def on_edit(event: Any) -> None:
+    """Set the board (and, if given, a custom goal) from the text fields."""
+    event.preventDefault()
+    text = _board_text.value.strip()
+    goal_text = _goal_text.value.strip()
+    try:
+        board = Board.parse(text) if text else game.board
+        if goal_text:
+            goal = Board.parse(goal_text, board.width, board.height)
+        else:
+            goal = (
+                game.goal
+                if game.goal.size == board.size
+                else Board.goal("standard", board.width, board.height)
+            )
+    except PuzzleError as exc:
+        set_status(f"Cannot use that board: {exc}.")
+        return
+    if (board.width, board.height) != (game.goal.width, game.goal.height) or goal_text:
+        if goal_text:
+            _goal.value = "custom"
+        size = f"{board.width}x{board.height}"
+        if size in SIZES:
+            _size.value = size
+    new_board(board, goal, f"Board set to {board.format('rows')}.")
+
+
+def on_algorithm(event: Any) -> None:
+    sync_search_controls()
+
+
+def sync_search_controls() -> None:
+    """Heuristic and weight are only offered to the searches that use them."""
+    info = ALGORITHMS.get(_algorithm.value)
+    _heuristic.disabled = info is None or not info.uses_heuristic
+    _weight.disabled = _algorithm.value not in ("wastar", "human")
+
+
+def fill_selects() -> None:
+    """Options come from npuzzle's own lists: values are the CLI names."""
+    for name, info in ALGORITHMS.items():
+        option = document.createElement("option")
+        option.value = name
+        option.textContent = info.title
+        _algorithm.appendChild(option)
+    for name, cls in HEURISTICS.items():
+        option = document.createElement("option")
+        option.value = name
+        option.textContent = cls.info.title + ("" if cls.info.admissible else " (inadmissible)")
+        _heuristic.appendChild(option)
+    _algorithm.value = "astar"
+    _heuristic.value = "manhattan"
+
+
+# ----- solving in the worker ------------------------------------------------------------------
+_background: set[asyncio.Future[Any]] = set()
+
+
+def spawn(coroutine: Any) -> None:
+    """Run a coroutine in the background, keeping a reference until it finishes."""
+    future = asyncio.ensure_future(coroutine)
+    _background.add(future)
+    future.add_done_callback(_background.discard)
+
+
+class Activity:
+    """The search or playback under way, so a new board or Cancel can stop it."""
+
+    task: asyncio.Task[None] | None = None
+    searching = False
+
+
+activity = Activity()
+
+
+def stop_activity() -> None:
+    if activity.searching:
+        spawn(cancel_search())
+    if activity.task is not None and not activity.task.done():
+        activity.task.cancel()
+    activity.task = None
+
+
+async def cancel_search() -> None:
+    solver = await workers["solver"]
+    await solver.cancel()
+
+
+def read_weight() -> float | None:
+    try:
+        weight = float(_weight.value)
+    except ValueError:
+        return None
+    return weight if 1 <= weight <= 100 else None
+
+
+def on_solve(event: Any) -> None:
+    if activity.searching:
+        return
+    board, goal = game.board, game.goal
+    verdict = solvability(board, goal)
+    if not verdict:
+        show_figures(None)
+        set_status(f"Unsolvable: {verdict.reason}.")
+        return
+    weight = read_weight()
+    if weight is None:
+        set_status("Weight must be a number from 1 to 100.")
+        return
+    stop_activity()
+    request = {
+        "board": board.format("rows"),
+        "goal": goal.format("rows"),
+        "algorithm": _algorithm.value,
+        "heuristic": _heuristic.value,
+        "weight": weight,
+    }
+    activity.task = asyncio.ensure_future(run_search(request, board, goal))
+
+
+def on_cancel(event: Any) -> None:
+    if activity.searching:
+        set_status("Cancelling...")
+        spawn(cancel_search())
+
+
+def set_searching(on: bool) -> None:
+    activity.searching = on
+    _cancel.hidden = not on
+    _solve.disabled = on
+    document.body.dataset.searching = "true" if on else "false"
+
+
+async def run_search(request: dict[str, Any], board: Board, goal: Board) -> None:
+    solver = await workers["solver"]
+    set_searching(True)
+    set_status("Searching...")
+    _result.hidden = True
+    try:
+        pending = asyncio.ensure_future(_call(solver.solve, request))
+        while not pending.done():
+            await asyncio.wait([pending], timeout=POLL_SECONDS)
+            if not pending.done():
+                p = _plain(await solver.progress())
+                set_status(
+                    f"Searching... {p.get('expanded', 0):,} nodes expanded, "
+                    f"{p.get('open', 0):,} on the open list."
+                )
+        result = _plain(pending.result())
+    finally:
+        set_searching(False)
+    show_figures(result)
+    status = result.get("status")
+    if status != "solved":
+        set_status(
+            {
+                "limit": "No solution within the limit",
+                "cancelled": "Search cancelled",
+                "exhausted": "No solution",
+            }.get(status, "Search failed")
+            + f": {result.get('reason', '')}."
+        )
+        return
+    await play_back(board, goal, result.get("moves") or "")
+
+
+async def _call(function: Any, *args: Any) -> Any:
+    return await function(*args)
+
+
+def _plain(value: Any) -> Any:
+    return value.to_py() if hasattr(value, "to_py") else value
+
+
+async def play_back(board: Board, goal: Board, moves: str) -> None:
+    """Show the solution move by move from the board it was found for."""
+    game.new_board(board, goal)
+    for letter in moves:
+        await asyncio.sleep(PLAYBACK_SECONDS)
+        game.move(letter)
+    n = len(moves)
+    set_status(f"Solved in {n} move{'' if n == 1 else 's'}.")
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def show_figures(result: dict[str, Any] | None) -> None:
+    _figures.replaceChildren()
+    if result is None:
+        _result.hidden = True
+        return
+    ebf = result.get("ebf")
+    rows = [
+        ("Status", result.get("status", "")),
+        ("Length", result.get("length") if result.get("length") is not None else "-"),
+        ("Expanded", f"{result.get('expanded', 0):,}"),
+        ("Generated", f"{result.get('generated', 0):,}"),
+        ("Largest open list", f"{result.get('max_open', 0):,}"),
+        ("EBF", f"{ebf:.3f}" if isinstance(ebf, int | float) else "-"),
+        ("Time", _duration(float(result.get("seconds") or 0))),
+        ("Optimal", "yes" if result.get("optimal") else "not guaranteed"),
+    ]
+    for term, value in rows:
+        dt = document.createElement("dt")
+        dt.textContent = term
+        dd = document.createElement("dd")
+        dd.textContent = str(value)
+        _figures.append(dt, dd)
+    _solution_moves.textContent = " ".join(result.get("moves") or "") or "-"
+    _result.hidden = False
 
 
 _handlers = [
     (_grid, "click", on_grid_click),
     (document, "keydown", on_key),
     (_size, "change", on_size),
+    (_goal, "change", on_goal),
     (_shuffle, "click", on_shuffle),
     (_reset, "click", on_reset),
+    (_algorithm, "change", on_algorithm),
+    (_solve, "click", on_solve),
+    (_cancel, "click", on_cancel),
+    (_edit_form, "submit", on_edit),
 ]
 # Keep the proxies alive for the page's lifetime.
 _proxies = []
@@ -195,7 +458,7 @@ for target, kind, handler in _handlers:
 
 
 async def connect_worker() -> None:
-    """Wait for the solver worker and mark the page when ping() has answered."""
+    """Wait for the solver worker; Solve is enabled once ping() has answered."""
     try:
         solver = await workers["solver"]
         answer = await solver.ping()
@@ -203,21 +466,31 @@ async def connect_worker() -> None:
         set_status(f"npuzzle {VERSION} ready; the solver worker failed to start")
         document.body.dataset.workerReady = "false"
         raise
-    # A dict from the worker arrives as a JS object: convert it back to Python.
-    result = answer.to_py() if hasattr(answer, "to_py") else answer
+    result = _plain(answer)
     worker_version = result.get("version") if isinstance(result, dict) else None
     if worker_version != VERSION:
         set_status(f"npuzzle {VERSION} ready; solver worker reports {worker_version!r}")
         document.body.dataset.workerReady = "false"
         return
+    _solve.disabled = False
     document.body.dataset.workerReady = "true"
 
 
+fill_selects()
 game.build()
-for control in (_size, _shuffle, _reset):
+for control in (
+    _size,
+    _goal,
+    _shuffle,
+    _reset,
+    _algorithm,
+    _heuristic,
+    _board_text,
+    _goal_text,
+    _edit_form.querySelector("button"),
+):
     control.disabled = False
+sync_search_controls()
 set_status(f"npuzzle {VERSION} ready")
 document.body.dataset.ready = "true"
-# Keep a reference so the task is not garbage-collected before it finishes.
-background_tasks: set[asyncio.Future[None]] = set()
-background_tasks.add(asyncio.ensure_future(connect_worker()))
+spawn(connect_worker())
