@@ -217,12 +217,16 @@ def copy_pyscript(node_modules: Path, dest: Path) -> list[Path]:
     return copied
 
 
-def pyscript_config() -> dict[str, object]:
-    """The PyScript config: local interpreter, and the package zip unpacked into ./."""
-    return {
-        "interpreter": f"./{PYODIDE_SUBDIR}/pyodide.mjs",
-        "files": {f"./{PACKAGE_ZIP}": "./*"},
-    }
+ENTRY_SCRIPTS = ("main.py", "worker.py")  # loaded by <script> tags, not imported
+
+
+def pyscript_config(web_modules: Iterable[str] = ()) -> dict[str, object]:
+    """The PyScript config: local interpreter, the package zip unpacked into ./, and the
+    page's own helper modules (web/*.py other than the entry scripts) importable."""
+    files: dict[str, str] = {f"./{PACKAGE_ZIP}": "./*"}
+    for name in sorted(web_modules):
+        files[f"./{name}"] = f"./{name}"
+    return {"interpreter": f"./{PYODIDE_SUBDIR}/pyodide.mjs", "files": files}
 
 
 def _check_dest(dest: Path) -> None:
@@ -264,7 +268,8 @@ def build(
     zip_package(package_dir, dest / PACKAGE_ZIP)
     copy_pyodide(node_modules, dest / PYODIDE_SUBDIR)
     copy_pyscript(node_modules, dest / PYSCRIPT_SUBDIR)
-    config = json.dumps(pyscript_config(), indent=2) + "\n"
+    modules = [p.name for p in (root / "web").glob("*.py") if p.name not in ENTRY_SCRIPTS]
+    config = json.dumps(pyscript_config(modules), indent=2) + "\n"
     (dest / CONFIG_NAME).write_text(config, encoding="utf-8")
     return dest
 

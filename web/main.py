@@ -14,9 +14,19 @@ from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, workers
+from stepper import MAX_STEPS, StepView
 
 import npuzzle
-from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, random_board, solvability
+from npuzzle import (
+    ALGORITHMS,
+    HEURISTICS,
+    Board,
+    PuzzleError,
+    Search,
+    make_search,
+    random_board,
+    solvability,
+)
 
 VERSION: str = npuzzle.__version__
 SIZES = ("3x3", "4x4", "5x5", "2x3", "3x4")
@@ -167,6 +177,8 @@ def on_key(event: Any) -> None:
     tag = (event.target.tagName or "").lower() if event.target else ""
     if tag in ("select", "input", "textarea"):
         return  # arrows belong to the form control
+    if hasattr(event.target, "closest") and event.target.closest("#visualizer"):
+        return  # the visualizer's own keys
     event.preventDefault()
     if not game.move(move):
         set_status(f"No tile can move {event.key.removeprefix('Arrow').lower()}.")
@@ -189,6 +201,7 @@ def goal_for(width: int, height: int) -> Board:
 def new_board(board: Board, goal: Board, message: str) -> None:
     """Show a new board: whatever was searching or playing back stops."""
     stop_activity()
+    reset_stepping()
     game.new_board(board, goal)
     _result.hidden = True
     set_status(message)
@@ -252,6 +265,11 @@ def on_edit(event: Any) -> None:
 
 def on_algorithm(event: Any) -> None:
     sync_search_controls()
+    reset_stepping()
+
+
+def on_search_option(event: Any) -> None:
+    reset_stepping()
 
 
 def sync_search_controls() -> None:
@@ -437,6 +455,192 @@ def show_figures(result: dict[str, Any] | None) -> None:
     _result.hidden = False
 
 
+# ----- the step-through visualizer ---------------------------------------------------------
+class Stepping:
+    """The search being stepped through, and what it was made for."""
+
+    search: Search | None = None
+    key: tuple[Any, ...] | None = None
+    furthest = 0
+    task: asyncio.Task[None] | None = None  # Play, Run to end or a jump under way
+
+
+stepping = Stepping()
+view = StepView(document)
+_step = document.getElementById("step")
+_step_back = document.getElementById("step-back")
+_play = document.getElementById("play")
+_run_end = document.getElementById("run-end")
+_speed = document.getElementById("speed")
+_jump = document.getElementById("jump")
+_visualizer = document.getElementById("visualizer")
+STEP_CHUNK_SECONDS = 0.03  # Run to end and jumps yield to the page this often
+
+
+def reset_stepping(message: str = "") -> None:
+    stop_stepping_task()
+    stepping.search, stepping.key, stepping.furthest = None, None, 0
+    view.clear(message)
+    sync_stepping_controls()
+
+
+def stop_stepping_task() -> None:
+    if stepping.task is not None and not stepping.task.done():
+        stepping.task.cancel()
+    stepping.task = None
+    _play.textContent = "Play"
+
+
+def ensure_search() -> Search | None:
+    """The search for the board and settings on the page, made anew when they change."""
+    board, goal = game.board, game.goal
+    weight = read_weight()
+    if weight is None:
+        set_status("Weight must be a number from 1 to 100.")
+        return None
+    key = (board, goal, _algorithm.value, _heuristic.value, weight)
+    if stepping.search is not None and stepping.key == key:
+        return stepping.search
+    verdict = solvability(board, goal)
+    if not verdict:
+        set_status(f"Unsolvable: {verdict.reason}.")
+        return None
+    try:
+        search = make_search(
+            board, goal, algorithm=_algorithm.value, heuristic=_heuristic.value, weight=weight
+        )
+    except PuzzleError as exc:
+        set_status(f"Cannot search: {exc}.")
+        return None
+    stepping.search, stepping.key, stepping.furthest = search, key, 0
+    return search
+
+
+def advance(search: Search) -> bool:
+    """One step; False when the search has ended or reached the visualizer's limit."""
+    if search.done:
+        return False
+    if search.steps >= MAX_STEPS:
+        set_status(f"The visualizer stops at {MAX_STEPS:,} steps: use Solve for the rest.")
+        return False
+    search.step()
+    stepping.furthest = max(stepping.furthest, search.steps)
+    return True
+
+
+def draw_stepping() -> None:
+    search = stepping.search
+    if search is None:
+        return
+    view.draw(search, game.board.width, stepping.furthest)
+    sync_stepping_controls()
+    if search.status == "solved":
+        n = len(search.solution or "")
+        set_status(f"Step {search.steps}: goal reached, a path of {n} move{'' if n == 1 else 's'}.")
+    elif search.done:
+        set_status(f"Step {search.steps}: {search.status}: {search.reason}.")
+
+
+def sync_stepping_controls() -> None:
+    search = stepping.search
+    _step_back.disabled = search is None or search.steps == 0
+    done = search is not None and search.done
+    _step.disabled = _run_end.disabled = done
+    _play.disabled = done and (stepping.task is None or stepping.task.done())
+
+
+def on_step(event: Any) -> None:
+    stop_stepping_task()
+    search = ensure_search()
+    if search is not None:
+        advance(search)
+        draw_stepping()
+
+
+def on_step_back(event: Any) -> None:
+    stop_stepping_task()
+    search = stepping.search
+    if search is not None and search.back():
+        draw_stepping()
+        set_status(f"Back to step {search.steps}.")
+
+
+def on_play(event: Any) -> None:
+    if stepping.task is not None and not stepping.task.done():
+        stop_stepping_task()
+        sync_stepping_controls()
+        return
+    search = ensure_search()
+    if search is None or search.done:
+        return
+    _play.textContent = "Pause"
+    stepping.task = asyncio.ensure_future(play(search))
+
+
+async def play(search: Search) -> None:
+    try:
+        while advance(search):
+            draw_stepping()
+            speed = max(1, min(60, int(_speed.value or 8)))
+            await asyncio.sleep(1 / speed)
+    finally:
+        _play.textContent = "Play"
+        sync_stepping_controls()
+
+
+def on_run_end(event: Any) -> None:
+    stop_stepping_task()
+    search = ensure_search()
+    if search is not None:
+        stepping.task = asyncio.ensure_future(go_to(search, MAX_STEPS))
+
+
+async def go_to(search: Search, number: int) -> None:
+    """Step forward (in chunks, yielding to the page) or back to step ``number``."""
+    while search.steps > number and search.back():
+        pass
+    loop = asyncio.get_event_loop()
+    while search.steps < number:
+        deadline = loop.time() + STEP_CHUNK_SECONDS
+        while search.steps < number and loop.time() < deadline:
+            if not advance(search):
+                number = search.steps
+        set_status(f"Stepping... step {search.steps:,}.")
+        await asyncio.sleep(0)
+    draw_stepping()
+    if not search.done:
+        set_status(f"At step {search.steps:,}.")
+
+
+def on_jump(event: Any) -> None:
+    stop_stepping_task()
+    search = ensure_search()
+    if search is None:
+        return
+    try:
+        number = int(_jump.value)
+    except ValueError:
+        return
+    stepping.task = asyncio.ensure_future(go_to(search, number))
+
+
+def on_visualizer_key(event: Any) -> None:
+    if event.altKey or event.ctrlKey or event.metaKey:
+        return
+    tag = (event.target.tagName or "").lower()
+    if tag in ("select", "input", "textarea"):
+        return
+    if event.key == " " and tag != "button":
+        event.preventDefault()
+        on_play(event)
+    elif event.key == "ArrowRight":
+        event.preventDefault()
+        on_step(event)
+    elif event.key == "ArrowLeft":
+        event.preventDefault()
+        on_step_back(event)
+
+
 _handlers = [
     (_grid, "click", on_grid_click),
     (document, "keydown", on_key),
@@ -448,6 +652,14 @@ _handlers = [
     (_solve, "click", on_solve),
     (_cancel, "click", on_cancel),
     (_edit_form, "submit", on_edit),
+    (_heuristic, "change", on_search_option),
+    (_weight, "change", on_search_option),
+    (_step, "click", on_step),
+    (_step_back, "click", on_step_back),
+    (_play, "click", on_play),
+    (_run_end, "click", on_run_end),
+    (_jump, "change", on_jump),
+    (_visualizer, "keydown", on_visualizer_key),
 ]
 # Keep the proxies alive for the page's lifetime.
 _proxies = []
@@ -488,9 +700,12 @@ for control in (
     _board_text,
     _goal_text,
     _edit_form.querySelector("button"),
+    _speed,
+    _jump,
 ):
     control.disabled = False
 sync_search_controls()
+sync_stepping_controls()
 set_status(f"npuzzle {VERSION} ready")
 document.body.dataset.ready = "true"
 spawn(connect_worker())

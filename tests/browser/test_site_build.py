@@ -42,7 +42,10 @@ def test_dist_contents(built_site: Path) -> None:
 def test_config_is_local(built_site: Path) -> None:
     config = json.loads((built_site / "pyscript.json").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
-    assert config["files"] == {"./npuzzle.zip": "./*"}
+    # the package zip, unpacked, and each helper module of the page (not the entry scripts)
+    assert config["files"] == {"./npuzzle.zip": "./*", "./stepper.py": "./stepper.py"}
+    for source in config["files"]:
+        assert (built_site / source).is_file()
     html = (built_site / "index.html").read_text(encoding="utf-8")
     assert 'config="./pyscript.json"' in html
     assert 'src="./pyscript/core.js"' in html

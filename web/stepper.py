@@ -1,0 +1,121 @@
+"""The step-through visualizer's view: renders a npuzzle search's step, lists and counters.
+
+The search itself is npuzzle's (``make_search``): the same engine the command line runs.
+This module only draws it. Lists are drawn as one HTML string per list, built from numbers
+and fixed words only (nothing a user typed or a URL carried), which keeps a step with an
+open list of 100,000 entries fast: only the first ``VISIBLE`` entries are drawn, with a line
+saying how many more there are.
+"""
+
+from typing import Any
+
+from npuzzle import Node, Search, Step
+
+VISIBLE = 40  # entries drawn per list
+MAX_STEPS = 100_000  # the visualizer records every step for Back: keep memory bounded
+
+
+def number(x: float) -> str:
+    """g, h and f as people write them: 3, 2.24."""
+    if isinstance(x, int) or float(x).is_integer():
+        return str(int(x))
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def mini_board(node: Node, width: int) -> str:
+    """A small board: a CSS grid of cells (the blank empty, don't-care tiles as dots)."""
+    cells = []
+    for t in node.tiles:
+        if t == 0:
+            cells.append('<span class="b"></span>')
+        elif t < 0:
+            cells.append('<span class="x">&middot;</span>')
+        else:
+            cells.append(f"<span>{int(t)}</span>")
+    return f'<span class="mini" style="--w:{int(width)}">{"".join(cells)}</span>'
+
+
+def values(node: Node) -> str:
+    return f"g={number(node.g)} h={number(node.h)} f={number(node.f)}"
+
+
+def entry(node: Node, width: int, extra: str = "", css: str = "") -> str:
+    move = f" after {node.move}" if node.move else " (start)"
+    label = f"{values(node)}{move}{extra}"
+    return (
+        f'<li class="{css}" aria-label="{label}">{mini_board(node, width)}'
+        f'<span class="vals">{values(node)}</span>'
+        f'<span class="extra">{extra.strip()}</span></li>'
+    )
+
+
+class StepView:
+    """Draws one search into the visualizer's elements (looked up by id once)."""
+
+    IDS = (
+        "counters",
+        "current",
+        "children",
+        "open-list",
+        "open-more",
+        "closed-list",
+        "closed-more",
+        "jump",
+        "jump-out",
+    )
+
+    def __init__(self, document: Any) -> None:
+        self.el = {name: document.getElementById(name) for name in self.IDS}
+
+    def clear(self, message: str = "") -> None:
+        for name in ("current", "children", "open-list", "closed-list"):
+            self.el[name].innerHTML = ""
+        self.el["open-more"].textContent = ""
+        self.el["closed-more"].textContent = ""
+        self.el["counters"].textContent = message
+        self.el["jump"].max = "100"
+        self.el["jump"].value = "0"
+        self.el["jump-out"].textContent = "step 0"
+
+    def draw(self, search: Search, width: int, furthest: int) -> None:
+        c = search.counters()
+        parts = [
+            f"Step {c['step']:,}",
+            f"expanded {c['expanded']:,}",
+            f"generated {c['generated']:,}",
+            f"open {c['open']:,}",
+            f"closed {c['closed']:,}",
+            f"status {c['status']}",
+        ]
+        for key in ("iteration", "threshold", "phase_goal"):
+            if key in c:
+                parts.append(f"{key.replace('_', ' ')} {c[key]}")
+        self.el["counters"].textContent = " · ".join(parts)
+        step: Step | None = search.last_step
+        if step is not None and step.node is not None:
+            note = f" {step.note}" if step.note else ""
+            self.el[
+                "current"
+            ].innerHTML = f'<ul class="entries">{entry(step.node, width, note, "current")}</ul>'
+            self.el["children"].innerHTML = "".join(
+                entry(child.node, width, f" {child.outcome}", f"outcome-{child.outcome}")
+                for child in step.children
+            )
+        else:
+            self.el["current"].innerHTML = ""
+            self.el["children"].innerHTML = ""
+        self._list("open", search.open_list(0, VISIBLE), search.open_size, width)
+        self._list("closed", search.closed_list(0, VISIBLE), search.closed_size, width)
+        # Past the furthest step explored, the slider reaches further on: jumping there
+        # steps the search forward. Once it has ended, the slider ends with it.
+        furthest = max(furthest, c["step"])
+        jump = self.el["jump"]
+        jump.max = str(furthest if search.done else min(MAX_STEPS, max(2 * furthest, 100)))
+        jump.value = str(c["step"])
+        end = "the end" if search.done else f"{furthest:,} explored"
+        self.el["jump-out"].textContent = f"step {c['step']:,} ({end})"
+
+    def _list(self, name: str, nodes: list[Node], size: int, width: int) -> None:
+        self.el[f"{name}-list"].innerHTML = "".join(entry(n, width) for n in nodes)
+        more = size - len(nodes)
+        self.el[f"{name}-more"].textContent = f"and {more:,} more" if more > 0 else ""
