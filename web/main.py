@@ -13,7 +13,7 @@ import asyncio
 from typing import Any
 
 from pyodide.ffi import create_proxy
-from pyscript import document, workers
+from pyscript import document, window, workers
 from stepper import MAX_STEPS, StepView
 
 import npuzzle
@@ -27,9 +27,9 @@ from npuzzle import (
     random_board,
     solvability,
 )
+from npuzzle.link import LinkState, make_fragment, parse_fragment
 
 VERSION: str = npuzzle.__version__
-SIZES = ("3x3", "4x4", "5x5", "2x3", "3x4")
 # Arrow key -> the blank's move (the tile moves the opposite way, in the arrow's direction).
 ARROW_MOVES = {"ArrowUp": "D", "ArrowDown": "U", "ArrowLeft": "R", "ArrowRight": "L"}
 # The blank's move -> the direction the tile slides, for the status text.
@@ -53,6 +53,7 @@ _goal_text = document.getElementById("goal-text")
 _result = document.getElementById("result")
 _figures = document.getElementById("figures")
 _solution_moves = document.getElementById("solution-moves")
+_share = document.getElementById("share")
 PLAYBACK_SECONDS = 0.25  # between moves of a solution played back
 POLL_SECONDS = 0.2  # between progress questions to the worker
 
@@ -62,11 +63,11 @@ def set_status(text: str) -> None:
 
 
 def parse_size(value: str) -> tuple[int, int]:
-    """ "4x3" -> (4, 3): width, height. Unknown values fall back to 3x3."""
-    if value not in SIZES:
-        value = "3x3"
-    width, height = value.split("x")
-    return int(width), int(height)
+    """ "4x3" -> (4, 3): width, height. Anything else falls back to 3x3."""
+    width, _, height = value.partition("x")
+    if width.isdigit() and height.isdigit() and 2 <= int(width) <= 8 and 2 <= int(height) <= 8:
+        return int(width), int(height)
+    return 3, 3
 
 
 class Game:
@@ -98,6 +99,7 @@ class Game:
         else:
             direction = TILE_DIRECTION[blank_move]
             set_status(f"Moved tile {tile} {direction}. {self.count_text()}.")
+        update_address(push=False)
         return True
 
     def click_tile(self, tile: int) -> None:
@@ -205,6 +207,7 @@ def new_board(board: Board, goal: Board, message: str) -> None:
     game.new_board(board, goal)
     _result.hidden = True
     set_status(message)
+    update_address(push=True)
 
 
 def on_size(event: Any) -> None:
@@ -245,31 +248,112 @@ def on_edit(event: Any) -> None:
         board = Board.parse(text) if text else game.board
         if goal_text:
             goal = Board.parse(goal_text, board.width, board.height)
-        else:
-            goal = (
-                game.goal
-                if game.goal.size == board.size
-                else Board.goal("standard", board.width, board.height)
-            )
     except PuzzleError as exc:
         set_status(f"Cannot use that board: {exc}.")
         return
-    if (board.width, board.height) != (game.goal.width, game.goal.height) or goal_text:
-        if goal_text:
-            _goal.value = "custom"
-        size = f"{board.width}x{board.height}"
-        if size in SIZES:
-            _size.value = size
+    show_size(board.width, board.height)
+    if goal_text:
+        _goal.value = "custom"
+    else:
+        if _goal.value == "custom":
+            _goal.value = "standard"
+        goal = goal_for(board.width, board.height)
     new_board(board, goal, f"Board set to {board.format('rows')}.")
+
+
+def show_size(width: int, height: int) -> None:
+    """Select this size in the Size list, adding it when the list lacks it."""
+    size = f"{width}x{height}"
+    if size not in [option.value for option in _size.options]:
+        option = document.createElement("option")
+        option.value = option.textContent = size
+        _size.appendChild(option)
+    _size.value = size
 
 
 def on_algorithm(event: Any) -> None:
     sync_search_controls()
     reset_stepping()
+    update_address(push=True)
 
 
 def on_search_option(event: Any) -> None:
     reset_stepping()
+    update_address(push=True)
+
+
+# ----- share links ----------------------------------------------------------------------------
+class Address:
+    applying = False  # while a link is applied, changes do not write the address back
+
+
+address = Address()
+
+
+def link_state() -> LinkState:
+    weight = read_weight() or 3.0
+    step = stepping.search.steps if stepping.search is not None else 0
+    name = None if _goal.value == "custom" else _goal.value
+    return LinkState(game.board, game.goal, name, _algorithm.value, _heuristic.value, weight, step)
+
+
+def update_address(*, push: bool) -> None:
+    """Make the address bar show the page's state (a new history entry when ``push``)."""
+    if address.applying:
+        return
+    fragment = "#" + make_fragment(link_state())
+    if fragment == window.location.hash:
+        return
+    if push:
+        window.history.pushState(None, "", fragment)
+    else:
+        window.history.replaceState(None, "", fragment)
+
+
+def apply_link(fragment: str) -> None:
+    """Show what a link describes; a bad part gets a message and its default."""
+    state = parse_fragment(fragment)
+    address.applying = True
+    try:
+        show_size(state.board.width, state.board.height)
+        if state.goal_name is None:
+            _goal.value = "custom"
+            _goal_text.value = state.goal.format("rows")
+        else:
+            _goal.value = state.goal_name
+        _algorithm.value, _heuristic.value = state.algorithm, state.heuristic
+        _weight.value = f"{state.weight:g}"
+        sync_search_controls()
+        new_board(state.board, state.goal, "")
+    finally:
+        address.applying = False
+    if state.problems:
+        set_status("This link had problems: " + "; ".join(state.problems) + ".")
+    elif fragment.strip("#"):
+        set_status("Opened a shared board.")
+    if state.step:
+        search = ensure_search()
+        if search is not None:
+            stepping.task = asyncio.ensure_future(go_to(search, state.step))
+
+
+def on_history(event: Any) -> None:
+    """The browser's back and forward buttons: show the state of that entry."""
+    apply_link(window.location.hash)
+
+
+def on_share(event: Any) -> None:
+    update_address(push=False)
+    spawn(copy_link(window.location.href))
+
+
+async def copy_link(url: str) -> None:
+    try:
+        await window.navigator.clipboard.writeText(url)
+    except Exception:
+        set_status(f"Copy this link: {url}")
+        return
+    set_status(f"Link copied: {url}")
 
 
 def sync_search_controls() -> None:
@@ -539,6 +623,7 @@ def draw_stepping() -> None:
         set_status(f"Step {search.steps}: goal reached, a path of {n} move{'' if n == 1 else 's'}.")
     elif search.done:
         set_status(f"Step {search.steps}: {search.status}: {search.reason}.")
+    update_address(push=False)
 
 
 def sync_stepping_controls() -> None:
@@ -660,6 +745,8 @@ _handlers = [
     (_run_end, "click", on_run_end),
     (_jump, "change", on_jump),
     (_visualizer, "keydown", on_visualizer_key),
+    (_share, "click", on_share),
+    (window, "popstate", on_history),
 ]
 # Keep the proxies alive for the page's lifetime.
 _proxies = []
@@ -702,10 +789,13 @@ for control in (
     _edit_form.querySelector("button"),
     _speed,
     _jump,
+    _share,
 ):
     control.disabled = False
 sync_search_controls()
 sync_stepping_controls()
 set_status(f"npuzzle {VERSION} ready")
+if window.location.hash:
+    apply_link(window.location.hash)
 document.body.dataset.ready = "true"
 spawn(connect_worker())

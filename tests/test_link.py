@@ -1,0 +1,93 @@
+"""Share links: round trips, and every kind of malformed link answered with a message."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from npuzzle import ALGORITHMS, HEURISTICS, Board, random_board
+from npuzzle.link import MAX_LINK_STEP, LinkState, make_fragment, parse_fragment
+
+EXAMPLE = (
+    "#board=1,3,4/8,0,5/7,2,6&goal=1,2,3/8,0,4/7,6,5&algorithm=astar&heuristic=manhattan&step=12"
+)
+
+
+def test_the_documented_example_reads_as_written():
+    state = parse_fragment(EXAMPLE)
+    assert state.problems == []
+    assert state.board == Board.parse("134 8b5 726")
+    assert state.goal == Board.parse("123 8b4 765")
+    assert (state.algorithm, state.heuristic, state.step) == ("astar", "manhattan", 12)
+    assert make_fragment(state) == EXAMPLE[1:]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    size=st.sampled_from([(3, 3), (4, 4), (2, 5), (5, 3)]),
+    seed=st.integers(0, 10_000),
+    goal_name=st.sampled_from(["standard", "blank-first", "snail", None]),
+    algorithm=st.sampled_from(list(ALGORITHMS)),
+    heuristic=st.sampled_from(list(HEURISTICS)),
+    weight=st.sampled_from([1.0, 1.5, 3.0, 7.25]),
+    step=st.integers(0, MAX_LINK_STEP),
+)
+def test_round_trip(size, seed, goal_name, algorithm, heuristic, weight, step):
+    w, h = size
+    goal = Board.goal(goal_name, w, h) if goal_name else random_board(w, h, seed=seed + 1)
+    board = random_board(w, h, seed=seed, goal=goal)
+    state = LinkState(board, goal, goal_name, algorithm, heuristic, weight, step)
+    back = parse_fragment("#" + make_fragment(state))
+    assert back.problems == []
+    assert (back.board, back.goal, back.goal_name) == (board, goal, goal_name)
+    assert (back.algorithm, back.heuristic, back.step) == (algorithm, heuristic, step)
+    if algorithm in ("wastar", "human"):
+        assert back.weight == weight
+
+
+@pytest.mark.parametrize(
+    ("fragment", "words"),
+    [
+        ("#board=1,2,3/4,5,6/7,8,8", "duplicate tile 8"),
+        ("#board=1,2,3/4,5,6/7,8", "ragged rows"),
+        ("#board=1,2,3,4,5,6,7,0", "flat list"),
+        ("#board=1,2,3/4,5,6/7,9,0", "out of range"),
+        ("#board=1,2,3/4,5,6/8,7,0", "cannot reach its goal"),
+        ("#board=" + "/".join(",".join("1" * 9) for _ in range(9)), "out of range"),
+        ("#board=<script>alert(1)</script>", "cannot read tile"),
+        ("#board=%E2%91%A0,2/3,0", "cannot read tile"),
+        ("#board=%FF%FE", "not valid text"),
+        ("#algorithm=quantum", "unknown algorithm"),
+        ("#heuristic=oracle", "unknown heuristic"),
+        ("#weight=0.2", "weight"),
+        ("#weight=nan", "weight"),
+        ("#step=-3", "step"),
+        ("#step=99999999999999999999", "step"),
+        ("#step=%D9%A3", "step"),
+        ("#goal=fancy", "goal was not used"),
+        ("#board=1,2/3,0&goal=1,2,3/4,5,6/7,8,0", "goal was not used"),
+        ("#" + "x" * 5000, "too long"),
+    ],
+)
+def test_malformed_links_give_a_message_and_a_usable_state(fragment, words):
+    state = parse_fragment(fragment)
+    assert any(words in p for p in state.problems), state.problems
+    assert isinstance(state.board, Board) and isinstance(state.goal, Board)
+    assert (state.board.width, state.board.height) == (state.goal.width, state.goal.height)
+    assert state.algorithm in ALGORITHMS and state.heuristic in HEURISTICS
+    assert 0 <= state.step <= MAX_LINK_STEP and 1 <= state.weight <= 100
+    for problem in state.problems:
+        assert problem.isprintable() and len(problem) < 600
+
+
+def test_unknown_keys_and_case_are_tolerated():
+    state = parse_fragment("#BOARD=134 8b5 726&Goal=snail&theme=dark&future=1")
+    assert state.problems == []
+    assert state.board == Board.parse("134 8b5 726")
+    assert state.goal == Board.goal("snail", 3, 3) and state.goal_name == "snail"
+
+
+def test_empty_fragment_is_the_default_page():
+    state = parse_fragment("")
+    assert state.problems == [] and state.board == state.goal == Board.goal("standard", 3, 3)
