@@ -163,6 +163,9 @@ game = Game()
 
 # ----- event handlers (bound once, on elements that live as long as the page) ---------------
 def on_grid_click(event: Any) -> None:
+    if swipe.swiped:
+        swipe.swiped = False
+        return
     button = event.target.closest("button.tile")
     if button is None:
         return
@@ -184,6 +187,39 @@ def on_key(event: Any) -> None:
     event.preventDefault()
     if not game.move(move):
         set_status(f"No tile can move {event.key.removeprefix('Arrow').lower()}.")
+
+
+class Swipe:
+    """Where a pointer went down on the grid, to tell a swipe from a tap."""
+
+    x = 0.0
+    y = 0.0
+    active = False
+    swiped = False  # the click that follows a swipe is not a tap
+
+
+swipe = Swipe()
+SWIPE_PIXELS = 30  # shorter movements are taps (clicks)
+# A swipe names the direction a tile moves, as the arrow keys do.
+SWIPE_MOVES = {"right": "L", "left": "R", "down": "U", "up": "D"}
+
+
+def on_pointer_down(event: Any) -> None:
+    swipe.x, swipe.y, swipe.active, swipe.swiped = event.clientX, event.clientY, True, False
+
+
+def on_pointer_up(event: Any) -> None:
+    if not swipe.active:
+        return
+    swipe.active = False
+    dx, dy = event.clientX - swipe.x, event.clientY - swipe.y
+    if max(abs(dx), abs(dy)) < SWIPE_PIXELS:
+        return  # a tap: the click handler moves the tile
+    swipe.swiped = True
+    horizontal = abs(dx) > abs(dy)
+    direction = ("right" if dx > 0 else "left") if horizontal else ("down" if dy > 0 else "up")
+    if not game.move(SWIPE_MOVES[direction]):
+        set_status(f"No tile can move {direction}.")
 
 
 def goal_for(width: int, height: int) -> Board:
@@ -728,6 +764,8 @@ def on_visualizer_key(event: Any) -> None:
 
 _handlers = [
     (_grid, "click", on_grid_click),
+    (_grid, "pointerdown", on_pointer_down),
+    (_grid, "pointerup", on_pointer_up),
     (document, "keydown", on_key),
     (_size, "change", on_size),
     (_goal, "change", on_goal),

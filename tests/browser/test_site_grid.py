@@ -157,3 +157,28 @@ def test_screenshots(
     # Nothing scrolls sideways on a phone.
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=str(Path("/tmp") / f"{name}.png"), full_page=True)
+
+
+def test_swipes_move_tiles_and_taps_still_click(page: Page, site: Site) -> None:
+    load(page, site.url)
+    box = page.locator("#grid").bounding_box()
+    assert box is not None
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def drag(dx: float, dy: float) -> None:
+        page.mouse.move(cx, cy)
+        page.mouse.down()
+        page.mouse.move(cx + dx, cy + dy, steps=5)
+        page.mouse.up()
+
+    # Goal board, blank bottom right: a swipe right moves tile 8 right into the gap.
+    drag(80, 0)
+    expect(page.locator("#grid")).to_have_attribute("data-tiles", "1,2,3/4,5,6/7,0,8")
+    expect(page.locator("#moves")).to_have_text("1")
+    drag(0, 80)  # tile 5 slides down
+    expect(page.locator("#grid")).to_have_attribute("data-tiles", "1,2,3/4,0,6/7,5,8")
+    drag(0, -80)  # and back up
+    expect(page.locator("#grid")).to_have_attribute("data-tiles", "1,2,3/4,5,6/7,0,8")
+    expect(page.locator("#moves")).to_have_text("3")
+    tile(page, 8).click()  # a tap is still a click
+    expect(page.locator("#grid")).to_have_attribute("data-tiles", GOAL_3X3)
