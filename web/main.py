@@ -54,6 +54,7 @@ _result = document.getElementById("result")
 _figures = document.getElementById("figures")
 _solution_moves = document.getElementById("solution-moves")
 _share = document.getElementById("share")
+_arrange = document.getElementById("arrange")
 PLAYBACK_SECONDS = 0.25  # between moves of a solution played back
 POLL_SECONDS = 0.2  # between progress questions to the worker
 
@@ -170,9 +171,62 @@ def on_grid_click(event: Any) -> None:
     if button is None:
         return
     try:
-        game.click_tile(int(button.dataset.tile))
+        tile = int(button.dataset.tile)
+        if arrange.on:
+            arrange_click(tile)
+        else:
+            game.click_tile(tile)
     except (ValueError, PuzzleError) as exc:
         set_status(f"Cannot move: {exc}")
+
+
+class Arrange:
+    """Edit by rearranging: while on, a click picks a tile and a second click swaps."""
+
+    on = False
+    picked: int | None = None
+
+
+arrange = Arrange()
+
+
+def on_arrange(event: Any) -> None:
+    arrange.on = not arrange.on
+    _arrange.setAttribute("aria-pressed", "true" if arrange.on else "false")
+    unpick()
+    if arrange.on:
+        set_status("Arrange: click a tile, then another to swap them. Press Arrange to finish.")
+    else:
+        board = game.board
+        verdict = solvability(board, game.goal)
+        state = "" if verdict else f" It cannot reach the goal: {verdict.reason}."
+        new_board(board, game.goal, f"Board set to {board.format('rows')}.{state}")
+
+
+def unpick() -> None:
+    if arrange.picked is not None:
+        game.tiles[arrange.picked].classList.remove("picked")
+    arrange.picked = None
+
+
+def arrange_click(tile: int) -> None:
+    first = arrange.picked
+    if first is None:
+        arrange.picked = tile
+        game.tiles[tile].classList.add("picked")
+        set_status(f"Tile {tile} picked: click another tile to swap it with.")
+        return
+    unpick()
+    if first == tile:
+        set_status("Nothing swapped.")
+        return
+    tiles = list(game.board.tiles)
+    i, j = tiles.index(first), tiles.index(tile)
+    tiles[i], tiles[j] = tiles[j], tiles[i]
+    game.board = Board(game.board.width, game.board.height, tuple(tiles))
+    game.update()
+    set_status(f"Swapped tiles {first} and {tile}.")
+    update_address(push=False)
 
 
 def on_key(event: Any) -> None:
@@ -240,6 +294,10 @@ def new_board(board: Board, goal: Board, message: str) -> None:
     """Show a new board: whatever was searching or playing back stops."""
     stop_activity()
     reset_stepping()
+    if arrange.on:
+        arrange.on = False
+        _arrange.setAttribute("aria-pressed", "false")
+        arrange.picked = None
     game.new_board(board, goal)
     _result.hidden = True
     set_status(message)
@@ -784,6 +842,7 @@ _handlers = [
     (_jump, "change", on_jump),
     (_visualizer, "keydown", on_visualizer_key),
     (_share, "click", on_share),
+    (_arrange, "click", on_arrange),
     (window, "popstate", on_history),
 ]
 # Keep the proxies alive for the page's lifetime.
@@ -828,6 +887,7 @@ for control in (
     _speed,
     _jump,
     _share,
+    _arrange,
 ):
     control.disabled = False
 sync_search_controls()

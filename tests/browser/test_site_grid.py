@@ -182,3 +182,25 @@ def test_swipes_move_tiles_and_taps_still_click(page: Page, site: Site) -> None:
     expect(page.locator("#moves")).to_have_text("3")
     tile(page, 8).click()  # a tap is still a click
     expect(page.locator("#grid")).to_have_attribute("data-tiles", GOAL_3X3)
+
+
+def test_arrange_swaps_tiles_and_reports_unsolvable_boards(page: Page, site: Site) -> None:
+    load(page, site.url)
+    arrange = page.get_by_role("button", name="Arrange")
+    arrange.click()
+    expect(arrange).to_have_attribute("aria-pressed", "true")
+    tile(page, 7).click()
+    tile(page, 8).click()  # 7 and 8 swap: one inversion, unsolvable
+    expect(page.locator("#grid")).to_have_attribute("data-tiles", "1,2,3/4,5,6/8,7,0")
+    tile(page, 1).click()
+    tile(page, 2).click()  # a second swap makes it solvable again
+    expect(page.locator("#grid")).to_have_attribute("data-tiles", "2,1,3/4,5,6/8,7,0")
+    arrange.click()
+    expect(arrange).to_have_attribute("aria-pressed", "false")
+    expect(page.get_by_role("status")).to_have_text("Board set to 2,1,3/4,5,6/8,7,0.")
+    arrange.click()
+    tile(page, 1).click()
+    tile(page, 2).click()
+    arrange.click()
+    expect(page.get_by_role("status")).to_contain_text("cannot reach the goal")
+    assert "board=1,2,3/4,5,6/8,7,0" in page.url
