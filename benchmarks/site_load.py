@@ -14,37 +14,20 @@ and Debian's chromium.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
-from types import ModuleType
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' helpers
+from sitekit import CHROMIUM_ARGS, served, site_build  # noqa: E402
+
 TIMEOUT_MS = 120_000
-
-
-def load_build_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("npuzzle_site_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def measure(url: str, chromium: str) -> tuple[float, float]:
@@ -72,15 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     args = parser.parse_args(argv)
 
-    site_build = load_build_module()
     with tempfile.TemporaryDirectory() as tmp:
         dest = site_build.build(Path(tmp) / "dist")
         print(f"dist: {site_build.tree_size(dest) / 1e6:.1f} MB")
-        server = site_build.make_server(dest, 0, quiet=True)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        try:
-            url = site_build.server_url(server)
+        with served(dest) as url:
             readies, workers = [], []
             for run in range(1, args.runs + 1):
                 ready, worker = measure(url, args.chromium)
@@ -91,9 +69,6 @@ def main(argv: list[str] | None = None) -> int:
                 f"median: data-ready {statistics.median(readies):.2f} s, "
                 f"data-worker-ready {statistics.median(workers):.2f} s"
             )
-        finally:
-            server.shutdown()
-            server.server_close()
     return 0
 
 

@@ -13,11 +13,11 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
-from site_load import CHROMIUM_ARGS, TIMEOUT_MS, load_build_module
+from site_load import TIMEOUT_MS
+from sitekit import CHROMIUM_ARGS, STALL_PROBE, served, site_build
 
 BOARD_4X4 = "5,12,11,14/13,4,7,1/2,0,15,6/3,9,10,8"
 
@@ -31,18 +31,6 @@ TIMED_CLICK = """async (id) => {
     await new Promise((r) => requestAnimationFrame(r));
   }
   return performance.now() - start;
-}"""
-
-STALL_PROBE = """async (ms) => {
-  let last = performance.now(), worst = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last);
-    last = now;
-  }, 20);
-  await new Promise((done) => setTimeout(done, ms));
-  clearInterval(timer);
-  return worst;
 }"""
 
 
@@ -83,7 +71,7 @@ def worker_figures(page: Page, url: str) -> None:
         "document.getElementById('status').textContent.includes('nodes expanded')",
         timeout=TIMEOUT_MS,
     )
-    worst = page.evaluate(STALL_PROBE, 5000)
+    worst = page.evaluate(STALL_PROBE, [5000, 20])
     print(
         f"longest main-thread gap (20 ms timer) over 5 s of a 4x4 bfs in the worker: {worst:.0f} ms"
     )
@@ -100,24 +88,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--open", type=int, default=10_000, help="open-list size to reach")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     args = parser.parse_args(argv)
-    site_build = load_build_module()
     with tempfile.TemporaryDirectory() as tmp:
         dest = site_build.build(Path(tmp) / "dist")
-        server = site_build.make_server(dest, 0, quiet=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            url = site_build.server_url(server)
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
-                try:
-                    page = browser.new_page()
-                    worker_figures(page, url)
-                    step_figures(page, url, args.open)
-                finally:
-                    browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+        with served(dest) as url, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page()
+                worker_figures(page, url)
+                step_figures(page, url, args.open)
+            finally:
+                browser.close()
     return 0
 
 

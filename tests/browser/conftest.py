@@ -14,14 +14,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
-from sitekit import CHROMIUM, CHROMIUM_ARGS, PageWatch, Site, site_build
+from sitekit import CHROMIUM, CHROMIUM_ARGS, PageWatch, Site, served, site_build
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -58,21 +57,14 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def site(built_site: Path) -> Iterator[Site]:
     """The built site served on a free port of 127.0.0.1 from a background thread."""
-    server = site_build.make_server(built_site, 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
     package_dir = site_build.PACKAGE_DIR
-    try:
+    with served(built_site) as url:
         yield Site(
-            url=site_build.server_url(server),
+            url=url,
             dest=built_site,
             package_dir=package_dir,
             version=_package_version(package_dir),
         )
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,10 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -42,6 +45,34 @@ def load_build_module() -> ModuleType:
 
 
 site_build = load_build_module()
+
+# Measures the main thread: the longest gap between timer ticks over a while, in ms.
+# Called as page.evaluate(STALL_PROBE, [duration_ms, tick_ms]).
+STALL_PROBE = """async ([ms, tick]) => {
+  let last = performance.now(), worst = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    worst = Math.max(worst, now - last);
+    last = now;
+  }, tick);
+  await new Promise((done) => setTimeout(done, ms));
+  clearInterval(timer);
+  return worst;
+}"""
+
+
+@contextmanager
+def served(dest: Path) -> Iterator[str]:
+    """Serve a built site on a free port of 127.0.0.1 from a thread; yield its URL."""
+    server = site_build.make_server(dest, 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield site_build.server_url(server)
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
 
 
 @dataclass(frozen=True)

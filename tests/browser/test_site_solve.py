@@ -4,24 +4,11 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from sitekit import PageWatch, Site, load, wait_worker
+from sitekit import STALL_PROBE, PageWatch, Site, load, wait_worker
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board
 
 pytestmark = pytest.mark.browser
-
-# Measures the main thread: the longest gap between 50 ms timer ticks over a while.
-STALL_PROBE = """async (ms) => {
-  let last = performance.now(), worst = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last);
-    last = now;
-  }, 50);
-  await new Promise((done) => setTimeout(done, ms));
-  clearInterval(timer);
-  return worst;
-}"""
 
 
 def ready(page: Page, site: Site) -> None:
@@ -105,7 +92,7 @@ def test_long_search_runs_in_the_worker_and_cancel_stops_it(page: Page, site: Si
     expect(cancel).to_be_visible()
     expect(status).to_contain_text("nodes expanded", timeout=20_000)
     first = status.text_content()
-    worst_ms = page.evaluate(STALL_PROBE, 2000)
+    worst_ms = page.evaluate(STALL_PROBE, [2000, 50])
     print(f"\nlongest main-thread gap during a 4x4 search in the worker: {worst_ms:.0f} ms")
     assert worst_ms < 500
     expect(status).not_to_have_text(first or "")  # progress keeps coming
