@@ -11,3 +11,12 @@ def kunkle_pairs() -> list[tuple[str, str]]:
     path = SHARED / "reference" / "kunkle_tests.txt"
     lines = [line.strip() for line in path.read_text().splitlines() if line.strip()]
     return list(zip(lines[::2], lines[1::2], strict=True))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def pattern_databases() -> None:
+    """Build the pattern databases the tests use, two at a time, before any test needs one
+    (once per machine: they stay in the disk cache, ~/.cache/npuzzle)."""
+    from npuzzle import pdb
+
+    pdb.ensure([n for shape in pdb.SHIPPED_SHAPES for n in pdb.names_for(*shape)], jobs=2)

@@ -17,6 +17,15 @@ CASES = [
     ("dfs", "zero", Board.parse("283 1b4 765"), Board.parse("123 8b4 765")),
     ("idastar", "manhattan", random_board(3, 3, seed=6), None),
     ("idastar", "euclidean", Board.parse("231 7b8 654"), Board.parse("123 8b4 765")),
+    (
+        "idastar",
+        "walking-distance",
+        random_board(3, 3, seed=9, goal=Board.goal("snail", 3, 3)),
+        Board.goal("snail", 3, 3),
+    ),
+    ("idastar", "pdb", random_board(3, 3, seed=10), None),
+    ("idastar", "pdb", random_board(4, 4, seed=11, moves=30), None),
+    ("idastar", "linear-conflict", random_board(3, 4, seed=12), None),
     ("human", "manhattan", random_board(4, 4, seed=7), None),
     ("astar", "linear-conflict", random_board(3, 4, seed=8), None),
 ]

@@ -11,13 +11,21 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .board import Board, PuzzleError
 from .space import Space
 
-__all__ = ["HEURISTICS", "Heuristic", "HeuristicInfo", "heuristic_info", "make_heuristic"]
+__all__ = [
+    "HEURISTICS",
+    "Heuristic",
+    "HeuristicInfo",
+    "Tables",
+    "heuristic_info",
+    "make_heuristic",
+]
 
 Number = int | float
 
@@ -31,6 +39,52 @@ class HeuristicInfo:
     admissible: bool
     consistent: bool
     description: str
+
+
+VIEWS = 4  # the most views a Tables heuristic may have (IDA*'s kernel is unrolled for four)
+
+
+class Tables:
+    """A heuristic as sums of table lookups, the form IDA*'s kernel updates fastest.
+
+    The value of a state is the largest of up to four sums, one per *view* (e.g. two pattern
+    database partitions, each also read through the board's mirror image):
+    ``sum(tables[g][index[g]] for g in view)``. Each tile belongs to one group of each view,
+    so sliding tile ``t`` along edge ``e`` changes one index per view:
+    ``moves[t][e] = (group, change of its index)`` for each view in turn, flattened.
+    Fewer views are padded with empty ones (a group whose table is ``(0,)``), so the kernel
+    always sees four.
+    """
+
+    def __init__(
+        self,
+        tables: list[Any],
+        views: Sequence[Sequence[int]],
+        moves: list[list[tuple[int, ...]]],
+        index: Callable[[int], list[int]],
+    ) -> None:
+        if not 1 <= len(views) <= VIEWS:
+            raise ValueError(f"a Tables heuristic has 1 to {VIEWS} views")
+        empty = len(tables)
+        self.tables: list[Any] = [*tables, (0,)]  # anything indexable by int: bytes, lists, dicts
+        pad = (empty, 0) * (VIEWS - len(views))
+        self.views: tuple[tuple[int, ...], ...] = tuple(tuple(v) for v in views) + ((empty,),) * (
+            VIEWS - len(views)
+        )
+        self.moves: list[list[tuple[int, ...]]] = [[m + pad for m in row] for row in moves]
+        self._index = index
+
+    def index(self, state: int) -> list[int]:
+        """The index of each group for ``state`` (the empty group's is 0)."""
+        return [*self._index(state), 0]
+
+    def parts(self, state: int) -> list[int]:
+        """The sum of each view."""
+        index, tables = self.index(state), self.tables
+        return [sum(tables[g][index[g]] for g in view) for view in self.views]
+
+    def value(self, state: int) -> int:
+        return max(self.parts(state))
 
 
 class Heuristic:
@@ -59,6 +113,10 @@ class Heuristic:
     def __call__(self, board: Board) -> Number:
         return self.value(self.space.pack(board.tiles))
 
+    def tables(self) -> Tables | None:
+        """This heuristic as :class:`Tables`, or None if it has no such form."""
+        return None
+
 
 class _Additive(Heuristic):
     """A sum over tiles of ``table[tile][cell]``: children cost one lookup."""
@@ -81,6 +139,24 @@ class _Additive(Heuristic):
 
     def cost(self, tile: int, cell: int) -> Number:
         raise NotImplementedError
+
+    def tables(self) -> Tables | None:
+        # One group whose index is the value itself: a child's index is its value.
+        if self.delta is None:
+            return None
+        cached = getattr(self, "_tables", None)
+        if cached is None:
+            top = sum(max(row) for row in self.table)
+            n = self.space.n
+            moves = [[(0, d) for d in row] for row in self.delta]  # type: ignore[misc]
+            moves += [[(0, 0)] * (4 * n)] * (self.space.wild + 1 - len(moves))
+            cached = self._tables = Tables(
+                [list(range(int(top) + 1))],
+                ((0,),),
+                moves,
+                lambda state: [int(self.value(state))],
+            )
+        return cached
 
     def value(self, state: int) -> Number:
         bits, mask, table = self.space.bits, self.space.mask, self.table
@@ -311,3 +387,11 @@ def for_goal(name: str, goal: Board) -> Callable[[Board], Number]:
     """A heuristic as a plain function of boards, for the goal ``goal``."""
     space = Space(goal.width, goal.height)
     return make_heuristic(name, space, {t: p for p, t in enumerate(goal.tiles)})
+
+
+# The table-based heuristics live in their own modules, which build on the classes above.
+from .pdb import PatternDatabase  # noqa: E402
+from .walking import WalkingDistance  # noqa: E402
+
+HEURISTICS[WalkingDistance.info.name] = WalkingDistance
+HEURISTICS[PatternDatabase.info.name] = PatternDatabase

@@ -2,9 +2,19 @@
 
 It keeps only the current path, so it needs almost no memory; the price is that states are
 expanded again in every iteration. Children never include the move that undoes the last one.
-Like every search here it runs to the end or one expansion at a time, with an exact ``back``.
-In the visualizer the *open list* is the children still waiting along the current path
-(deepest first) and the *closed list* is the current path itself.
+
+One engine serves ``run()`` and ``step()``: a recursive kernel that allocates nothing per
+node. The state is one int, the heuristic is updated from the parent (a table heuristic,
+:class:`~npuzzle.heuristics.Tables`, costs two index additions and two lookups per child;
+any other heuristic goes through its ``child()``), and the kernel stops after a budget of
+expansions by unwinding with the *trail*, the moves from the start to the node it has just
+expanded. The next call walks the trail down again and carries on from there, so a search
+can pause anywhere: after one expansion when stepping, after thousands when running.
+
+An expansion counts all the node's children as generated (Korf's count); they are then
+visited one by one, the first in UDLR order first. In the visualizer the *open list* is the
+children still to visit along the current path (deepest first) and the *closed list* is the
+path itself.
 """
 
 from __future__ import annotations
@@ -12,45 +22,77 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .board import INVERSE
-from .heuristics import Number
+from .board import MOVES
+from .heuristics import VIEWS, Number, Tables
 from .search import Child, Node, Problem, Search, Step
 
 __all__ = ["IDAStar"]
 
-# A frame of the path: [state, blank, g, h, move, children or None, index of the next child]
-_STATE, _BLANK, _G, _H, _MOVE, _KIDS, _NEXT = range(7)
+_NONE = 4  # "no previous move": the root may move in any direction
+
+
+class _Pause(Exception):
+    """Unwinds the kernel when its budget of expansions is spent; carries the trail."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.trail: list[int] = []  # directions, deepest first while unwinding
 
 
 class IDAStar(Search):
     algorithm = "idastar"
-    _saved = (*Search._saved, "next_threshold")
+    chunk = 16384  # expansions per call of the kernel when running
+    _saved = (
+        *Search._saved,
+        "threshold",
+        "next_threshold",
+        "iteration",
+        "trail",
+        "max_depth",
+    )
 
     def __init__(self, problem: Problem) -> None:
         super().__init__(problem)
-        h0 = self.heuristic.value(problem.start)
-        self.threshold: Number = math.ceil(h0 - 1e-9)
+        self.h0 = self.heuristic.value(problem.start)
+        # Every move takes the blank to a cell of the other colour of a chessboard, so all
+        # solutions have the parity of the blank's distance to its goal cell: a threshold of
+        # the other parity cannot be a solution's length and is raised by one.
+        space = problem.space
+        b0, b1 = space.blank_of(problem.start), space.blank_of(problem.goal_value)
+        w = space.width
+        self.parity = (abs(b0 // w - b1 // w) + abs(b0 % w - b1 % w)) % 2
+        self.threshold: Number = self._round(self.h0)
         self.next_threshold: Number = math.inf
         self.iteration = 1
-        self.stack: list[list[Any]] = [self._root()]
-        self.generated = 1
+        # None: the iteration has not begun; else the directions (0-3 = UDLR) from the start
+        # to the node expanded last, whose children are visited next.
+        self.trail: tuple[int, ...] | None = None
+        self.max_depth = 0
         self.max_open = 1
-
-    def _root(self) -> list[Any]:
-        p = self.problem
-        return [
-            p.start,
-            self.space.blank_of(p.start),
-            0,
-            self.heuristic.value(p.start),
-            None,
-            None,
-            0,
+        self._frames_cache: tuple[Any, list[tuple[int, int, int, Number]]] | None = None
+        # kids[b][prev]: (q, shift_q, shift_b, edge, direction) of the blank's moves from b
+        # except direction prev (the one that would undo the last move), in UDLR order
+        self._kids = [
+            [
+                tuple(
+                    (q, sq, sp, e, e & 3)
+                    for q, _l, sq, sp, e in self.space.moves[b]
+                    if e & 3 != prev
+                )
+                for prev in range(5)
+            ]
+            for b in range(self.space.n)
         ]
 
     @property
     def optimal(self) -> bool:
         return self.heuristic.info.admissible
+
+    def _round(self, f: Number) -> int:
+        """The next threshold for a smallest cut-off ``f``: paths have whole-number lengths of
+        one parity, so a fractional f (Euclidean) rounds up, then to that parity."""
+        t = math.ceil(f - 1e-9)
+        return t + (t - self.parity) % 2
 
     def extra(self) -> dict[str, Any]:
         return {"iterations": self.iteration, "threshold": self.threshold}
@@ -58,156 +100,317 @@ class IDAStar(Search):
     def counters(self) -> dict[str, Any]:
         return {**super().counters(), "iteration": self.iteration, "threshold": self.threshold}
 
+    # ----- the kernel -------------------------------------------------------------------------
     def _advance(self, budget: int) -> Step | None:
         problem = self.problem
-        gmask, gval = problem.goal_mask, problem.goal_value
-        moves, mask = self.space.moves, self.space.mask
-        delta, child_h = self.heuristic.delta, self.heuristic.child
-        stack = self.stack
-        record = self.recording
-        ops: list[tuple[Any, ...]] = []
-        snapshot = self._snapshot() if record else None
-        done = 0
-        while done < budget:
-            if not stack:
-                if self.next_threshold == math.inf:
-                    self.status = "exhausted"
-                    self.reason = "every reachable state was searched: no path to the goal"
-                    return self._finish(record, None, [], ops, snapshot)
-                if record:
-                    ops.append(("iter", self.threshold, self.next_threshold, self.iteration))
-                    ops.append(("push",))
-                # Paths have whole-number lengths, so a fractional f (Euclidean) can round up:
-                # otherwise every tiny rise in f would cost a whole iteration.
-                self.threshold = math.ceil(self.next_threshold - 1e-9)
-                self.next_threshold = math.inf
-                self.iteration += 1
-                stack.append(self._root())
-                continue
-            top = stack[-1]
-            kids = top[_KIDS]
-            if kids is None:
-                s, b, g, h = top[_STATE], top[_BLANK], top[_G], top[_H]
-                if s & gmask == gval:
-                    self.status = "solved"
-                    self.solution = "".join(f[_MOVE] for f in stack[1:])
-                    return self._finish(record, top, [], ops, snapshot)
-                back = INVERSE.get(top[_MOVE] or "")
-                g1 = g + 1
-                threshold = self.threshold
-                kids = []
-                shown: list[Child] = []
-                for q, letter, sq, sp, edge in moves[b]:
-                    if letter == back:
-                        continue
-                    t = (s >> sq) & mask
-                    c = s - (t << sq) + (t << sp)
-                    hc = delta[t][edge] + h if delta is not None else child_h(s, h, t, q, b, c)
-                    self.generated += 1
-                    f = g1 + hc
-                    if f > threshold:
-                        if f < self.next_threshold:
-                            self.next_threshold = f
-                        if record:
-                            shown.append(Child(self._node(c, g1, hc, letter), "pruned"))
-                    else:
-                        kids.append((c, q, hc, letter))
-                        if record:
-                            shown.append(Child(self._node(c, g1, hc, letter), "added"))
-                if record:
-                    ops.append(("kids", top))
-                top[_KIDS] = kids
-                self.expanded += 1
-                done += 1
-                if record:
-                    return self._finish(record, top, shown, ops, snapshot)
-                continue
-            i = top[_NEXT]
-            if i < len(kids):
-                c, q, hc, letter = kids[i]
-                top[_NEXT] = i + 1
-                stack.append([c, q, top[_G] + 1, hc, letter, None, 0])
-                if len(stack) > self.max_open:
-                    self.max_open = len(stack)
-                if record:
-                    ops.append(("next", top, i))
-                    ops.append(("push",))
-            else:
-                stack.pop()
-                if record:
-                    ops.append(("pop", top))
-        return None
+        start, goal = problem.start, problem.goal_value
+        if problem.goal_mask != (1 << self.space.bits * self.space.n) - 1:
+            raise ValueError("IDA* needs a goal that fixes every cell")
+        before = self._snapshot() if self.recording else None
+        if self.recording:
+            budget = 1
+        limit = self.expanded + budget
+        while True:
+            if self.trail is None and start == goal:
+                self.status, self.solution = "solved", ""
+                return self._record(before, None)
+            try:
+                found = self._iterate(limit)
+            except _Pause as pause:
+                self.trail = tuple(reversed(pause.trail))
+                return self._record(before, self.trail)
+            if found is not None:
+                self.status, self.solution = "solved", found
+                self.trail = None
+                return self._record(before, None)
+            if self.next_threshold == math.inf:
+                self.status = "exhausted"
+                self.reason = "every reachable state was searched: no path to the goal"
+                self.trail = None
+                return self._record(before, None)
+            self.threshold = self._round(self.next_threshold)
+            self.next_threshold = math.inf
+            self.iteration += 1
+            self.trail = None
 
-    def _finish(
-        self,
-        record: bool,
-        frame: list[Any] | None,
-        children: list[Child],
-        ops: list[Any],
-        snapshot: tuple[Any, ...] | None,
-    ) -> Step | None:
-        if not record:
+    def _iterate(self, limit: int) -> str | None:
+        """Run the current iteration from the trail (or its start) until it ends, finds the
+        goal (the moves are returned) or has expanded up to ``limit`` nodes (raises
+        :class:`_Pause`). Counters and the next threshold are stored on the way out."""
+        space = self.space
+        start = self.problem.start
+        tiles = list(space.unpack(start))  # the board, changed in place along the path
+        goal_tiles = list(space.unpack(self.problem.goal_value))
+        kids = self._kids
+        bound = self.threshold
+        tables: Tables | None = self.heuristic.tables()
+        child_h = self.heuristic.child
+        if tables is not None:
+            lookup, tmoves = tables.tables, tables.moves
+            index = tables.index(start)
+            parts = tables.parts(start)
+        else:
+            lookup = tmoves = index = []  # type: ignore[assignment]
+            parts = [self.h0, 0, 0, 0]
+        expanded, generated = self.expanded, self.generated
+        nxt = self.next_threshold
+        deepest = self.max_depth
+        path: list[str] = []
+
+        def dfs(
+            s: int,
+            b: int,
+            g: int,
+            prev: int,
+            h0: Any,
+            h1: Any,
+            h2: Any,
+            h3: Any,
+            after: int,
+            tiles: list[int] = tiles,
+            index: list[int] = index,
+            lookup: list[Any] = lookup,
+            tmoves: list[Any] = tmoves,
+        ) -> bool:
+            """Visit the children of the node with the blank at ``b``, at depth ``g``, reached
+            by the reverse of ``prev``, whose heuristic is max(h0, h1, h2, h3) (the views' sums;
+            h0 alone, and the packed state ``s``, when the heuristic has no tables), in
+            directions above ``after``. ``after`` is -1 when the node is being expanded now
+            (its children are counted), -2 to visit all its children after a pause."""
+            nonlocal expanded, generated, nxt, deepest
+            if after == -1:
+                todo = kids[b][prev]
+                expanded += 1
+                generated += len(todo)
+                if expanded >= limit:
+                    raise _Pause
+            else:
+                todo = tuple(m for m in kids[b][prev] if m[4] > after)
+            g1 = g + 1
+            room = bound - g1  # the largest h a child may have
+            for q, sq, sp, e, k in todo:
+                t = tiles[q]
+                if tables is None:
+                    c = s - (t << sq) + (t << sp)
+                    a0 = child_h(s, h0, t, q, b, c)
+                    if a0 > room:
+                        if a0 + g1 < nxt:
+                            nxt = a0 + g1
+                        continue
+                    a1 = a2 = a3 = 0
+                else:
+                    # One view at a time: most children are cut off by the first. Unrolled,
+                    # because this loop is where the search spends its time.
+                    c = 0
+                    x0, d0, x1, d1, x2, d2, x3, d3 = tmoves[t][e]
+                    o0 = index[x0]
+                    i0 = o0 + d0
+                    tb = lookup[x0]
+                    a0 = h0 + tb[i0] - tb[o0]
+                    if a0 > room:
+                        if a0 + g1 < nxt:
+                            nxt = a0 + g1
+                        continue
+                    o1 = index[x1]
+                    i1 = o1 + d1
+                    tb = lookup[x1]
+                    a1 = h1 + tb[i1] - tb[o1]
+                    if a1 > room:
+                        if a1 + g1 < nxt:
+                            nxt = a1 + g1
+                        continue
+                    o2 = index[x2]
+                    i2 = o2 + d2
+                    tb = lookup[x2]
+                    a2 = h2 + tb[i2] - tb[o2]
+                    if a2 > room:
+                        if a2 + g1 < nxt:
+                            nxt = a2 + g1
+                        continue
+                    o3 = index[x3]
+                    i3 = o3 + d3
+                    tb = lookup[x3]
+                    a3 = h3 + tb[i3] - tb[o3]
+                    if a3 > room:
+                        if a3 + g1 < nxt:
+                            nxt = a3 + g1
+                        continue
+                tiles[b] = t
+                tiles[q] = 0
+                if a0 == 0 and tiles == goal_tiles:
+                    path.append(MOVES[k])
+                    return True
+                if g1 > deepest:
+                    deepest = g1
+                if tables is not None:
+                    index[x0] = i0
+                    index[x1] = i1
+                    index[x2] = i2
+                    index[x3] = i3
+                try:
+                    found = dfs(c, q, g1, k ^ 1, a0, a1, a2, a3, -1)
+                except _Pause as pause:
+                    pause.trail.append(k)
+                    raise
+                if found:
+                    path.append(MOVES[k])
+                    return True
+                if tables is not None:
+                    index[x3] = o3
+                    index[x2] = o2
+                    index[x1] = o1
+                    index[x0] = o0
+                tiles[q] = t
+                tiles[b] = 0
+            return False
+
+        def resume(s: int, b: int, g: int, prev: int, hs: list[Any], depth: int) -> bool:
+            """Walk the trail down from depth ``depth`` and carry on from its end."""
+            if depth == len(trail):
+                return dfs(s, b, g, prev, *hs, -2)  # expanded already: visit its children
+            k = trail[depth]
+            q, sq, sp, e, _k = next(m for m in kids[b][prev] if m[4] == k)
+            t = tiles[q]
+            c = s - (t << sq) + (t << sp)
+            saved = [(x, index[x]) for x in tmoves[t][e][::2]] if tables else []
+            if tables is None:
+                child = [child_h(s, hs[0], t, q, b, c), 0, 0, 0]
+            else:
+                entry = tmoves[t][e]
+                child = []
+                for v in range(VIEWS):
+                    x, d = entry[2 * v], entry[2 * v + 1]
+                    old = lookup[x][index[x]]
+                    index[x] += d
+                    child.append(hs[v] + lookup[x][index[x]] - old)
+            tiles[b], tiles[q] = t, 0
+            try:
+                found = resume(c, q, g + 1, k ^ 1, child, depth + 1)
+            except _Pause as pause:
+                pause.trail.append(k)
+                raise
+            if found:
+                path.append(MOVES[k])
+                return True
+            tiles[b], tiles[q] = 0, t
+            for x, i in reversed(saved):
+                index[x] = i
+            return dfs(s, b, g, prev, *hs, k)
+
+        trail = self.trail
+        root_blank = space.blank_of(start)
+        try:
+            if trail is None:
+                found = dfs(start, root_blank, 0, _NONE, *parts, -1)
+            else:
+                found = resume(start, root_blank, 0, _NONE, parts, 0)
+        finally:
+            self.expanded, self.generated = expanded, generated
+            self.next_threshold = nxt
+            self.max_depth = deepest
+            self.max_open = max(self.max_open, deepest + 1)
+        return "".join(reversed(path)) if found else None
+
+    # ----- stepping ---------------------------------------------------------------------------
+    def _record(self, before: tuple[Any, ...] | None, trail: tuple[int, ...] | None) -> Step | None:
+        if before is None:
             return None
-        node = None
-        if frame is not None:
-            node = self._node(frame[_STATE], frame[_G], frame[_H], frame[_MOVE])
         self.steps += 1
+        frames = self._frames()
+        node = None
+        children: list[Child] = []
+        if self.status == "solved":
+            moves = self.solution or ""
+            goal = self.problem.goal_value
+            node = self._node(goal, len(moves), self.heuristic.value(goal), moves[-1:] or None)
+        elif trail is not None:
+            s, _b, g, h = frames[-1]
+            node = self._node(s, g, h, MOVES[trail[-1]] if trail else None)
+            for c, letter, hc in self._children(frames[-1], trail[-1] ^ 1 if trail else _NONE):
+                outcome = "pruned" if g + 1 + hc > self.threshold else "added"
+                children.append(Child(self._node(c, g + 1, hc, letter), outcome))
         note = f"iteration {self.iteration}, threshold {self.threshold:g}"
         if self.status == "solved":
-            note = f"goal reached at depth {frame[_G] if frame else 0} ({note})"
+            note = f"goal reached at depth {len(self.solution or '')} ({note})"
         elif self.status == "exhausted":
             note = self.reason
         rec = Step(self.steps, node, tuple(children), self.status, note)
-        self._history.append((rec, (snapshot, ops)))
+        self._history.append((rec, before))
         return rec
 
     def _undo(self, undo: Any) -> None:
-        snapshot, ops = undo
-        stack = self.stack
-        for op in reversed(ops):
-            kind = op[0]
-            if kind == "push":
-                stack.pop()
-            elif kind == "pop":
-                stack.append(op[1])
-            elif kind == "next":
-                op[1][_NEXT] = op[2]
-            elif kind == "kids":
-                op[1][_KIDS] = None
-                op[1][_NEXT] = 0
-            elif kind == "iter":
-                self.threshold, self.next_threshold, self.iteration = op[1], op[2], op[3]
-        self._restore(snapshot)
+        self._restore(undo)
+
+    def _children(
+        self, frame: tuple[int, int, int, Number], prev: int
+    ) -> list[tuple[int, str, Number]]:
+        s, b, _g, h = frame
+        mask = self.space.mask
+        out = []
+        for q, letter, sq, sp, e in self.space.moves[b]:
+            if e & 3 == prev:
+                continue
+            t = (s >> sq) & mask
+            c = s - (t << sq) + (t << sp)
+            out.append((c, letter, self.heuristic.child(s, h, t, q, b, c)))
+        return out
+
+    def _frames(self) -> list[tuple[int, int, int, Number]]:
+        """(state, blank, g, h) of each node on the trail, the start first."""
+        key = (self.trail, self.iteration)
+        if self._frames_cache is not None and self._frames_cache[0] == key:
+            return self._frames_cache[1]
+        s = self.problem.start
+        b = self.space.blank_of(s)
+        frames = [(s, b, 0, self.h0)]
+        mask = self.space.mask
+        for k in self.trail or ():
+            q, _letter, sq, sp, _e = next(m for m in self.space.moves[b] if m[4] & 3 == k)
+            t = (s >> sq) & mask
+            s = s - (t << sq) + (t << sp)
+            b = q
+            frames.append((s, b, len(frames), self.heuristic.value(s)))
+        self._frames_cache = (key, frames)
+        return frames
+
+    def _waiting(self) -> list[tuple[int, int, Number, str]]:
+        """Children still to visit along the trail, the next to be visited first:
+        (state, g, h, move)."""
+        if self.trail is None or self.done:
+            return []
+        frames = self._frames()
+        trail = self.trail
+        out: list[tuple[int, int, Number, str]] = []
+        for depth in range(len(frames) - 1, -1, -1):
+            prev = trail[depth - 1] ^ 1 if depth else _NONE
+            after = trail[depth] if depth < len(trail) else -1
+            g = frames[depth][2] + 1
+            for c, letter, hc in self._children(frames[depth], prev):
+                if MOVES.index(letter) > after and g + hc <= self.threshold:
+                    out.append((c, g, hc, letter))
+        return out
 
     @property
     def open_size(self) -> int:
-        return sum(len(f[_KIDS]) - f[_NEXT] for f in self.stack if f[_KIDS] is not None)
+        return len(self._waiting())
 
     @property
     def closed_size(self) -> int:
-        return sum(1 for f in self.stack if f[_KIDS] is not None)
+        return 0 if self.trail is None or self.done else len(self.trail) + 1
 
     def open_list(self, offset: int = 0, count: int = 50) -> list[Node]:
         """Children waiting along the current path, the next to be visited first."""
-        out: list[Node] = []
-        skip = max(0, offset)
-        for f in reversed(self.stack):
-            kids = f[_KIDS]
-            if kids is None:
-                continue
-            for c, _q, hc, letter in kids[f[_NEXT] :]:
-                if skip:
-                    skip -= 1
-                    continue
-                out.append(self._node(c, f[_G] + 1, hc, letter))
-                if len(out) >= count:
-                    return out
-        return out
+        waiting = self._waiting()[max(0, offset) : max(0, offset) + count]
+        return [self._node(c, g, h, letter) for c, g, h, letter in waiting]
 
     def closed_list(self, offset: int = 0, count: int = 50) -> list[Node]:
         """The current path, deepest first."""
-        path = [f for f in reversed(self.stack) if f[_KIDS] is not None]
-        return [
-            self._node(f[_STATE], f[_G], f[_H], f[_MOVE])
-            for f in path[max(0, offset) : max(0, offset) + count]
+        if self.trail is None or self.done:
+            return []
+        frames = self._frames()
+        trail = self.trail
+        out = [
+            self._node(s, g, h, MOVES[trail[g - 1]] if g else None)
+            for s, _b, g, h in reversed(frames)
         ]
+        return out[max(0, offset) : max(0, offset) + count]

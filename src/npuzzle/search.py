@@ -196,6 +196,7 @@ class Search:
 
     algorithm: str = ""
     status: str = "running"
+    chunk = 2048  # expansions between progress calls when running
     #: what a step may change besides its lists, saved before it for back()
     _saved: tuple[str, ...] = (
         "expanded",
@@ -348,7 +349,7 @@ class Search:
         max_nodes: int | None = None,
         max_seconds: float | None = None,
         progress: Callable[[Search], Any] | None = None,
-        chunk: int = 2048,
+        chunk: int | None = None,
     ) -> Search:
         """Run to the end, or until ``max_nodes`` expansions or ``max_seconds`` have passed
         (the status is then ``limit``). ``progress`` is called between chunks of expansions."""
@@ -356,7 +357,7 @@ class Search:
         start = time.perf_counter()
         base = self.seconds
         while not self.done:
-            budget = chunk
+            budget = chunk or self.chunk
             if max_nodes is not None:
                 budget = min(budget, max_nodes - self.expanded)
                 if budget <= 0:

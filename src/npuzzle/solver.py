@@ -50,7 +50,9 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
     )
 }
 
-DEFAULT_WEIGHT = 3.0  # Nayak & Huang's c = 3
+DEFAULT_WEIGHT = 3.0
+#: heuristics that measure a whole board only (their tables assume every tile has a goal)
+WHOLE_BOARD_HEURISTICS = ("pdb", "walking-distance")  # Nayak & Huang's c = 3
 
 
 def default_depth_limit(width: int, height: int) -> int:
@@ -65,6 +67,11 @@ def _check_options(
     if algorithm not in ALGORITHMS:
         raise PuzzleError(f"unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}")
     heuristic_info(heuristic)
+    if algorithm == "human" and heuristic in WHOLE_BOARD_HEURISTICS:
+        raise PuzzleError(
+            f"the human-like search solves parts of the board, which {heuristic} cannot "
+            "measure: use manhattan, linear-conflict or another heuristic"
+        )
     if not isinstance(weight, int | float) or not math.isfinite(weight) or weight < 1:
         raise PuzzleError(f"weight must be a number of at least 1, not {weight!r}")
     if tie_break not in TIE_BREAKS:
