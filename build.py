@@ -5,12 +5,14 @@
     python build.py serve [--port N] build, then serve dist/ on 127.0.0.1
 
 The site is plain files: web/ (page and PyScript code), the npuzzle package from
-src/npuzzle as a zip that PyScript unpacks into the browser's file system, and the
-Pyodide and PyScript runtimes vendored from node_modules (installed by `npm ci` from the
-pinned package.json / package-lock.json). Nothing is fetched from another origin at run
-time: the PyScript config names the local interpreter.
+src/npuzzle as a zip that PyScript unpacks into the browser's file system, the pattern
+databases of the pdb heuristic (pdb/, built by npuzzle.pdb in this Python and kept in its disk
+cache, so only the first build spends the few minutes they take), and the Pyodide and
+PyScript runtimes vendored from node_modules (installed by `npm ci` from the pinned
+package.json / package-lock.json). Nothing is fetched from another origin at run time: the
+PyScript config names the local interpreter.
 
-Standard library only.
+Standard library and this project's src/ only.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ DEFAULT_DEST = ROOT / "dist"
 PYODIDE_SUBDIR = "pyodide"
 PYSCRIPT_SUBDIR = "pyscript"
 PACKAGE_ZIP = "npuzzle.zip"
+TABLES_SUBDIR = "pdb"
+TABLES_INDEX = "index.json"
 CONFIG_NAME = "pyscript.json"
 # Written into every build; a non-empty folder without it is never deleted.
 MARKER_NAME = ".npuzzle-site"
@@ -220,6 +224,33 @@ def copy_pyscript(node_modules: Path, dest: Path) -> list[Path]:
 ENTRY_SCRIPTS = ("main.py", "worker.py")  # loaded by <script> tags, not imported
 
 
+def copy_tables(package_dir: Path, dest: Path, *, jobs: int | None = None) -> list[Path]:
+    """Build (once: npuzzle.pdb caches them on disk) and copy the pattern databases the page
+    may ask for, with an index of their sizes (the page's progress bar reads it)."""
+    sys.path.insert(0, str(package_dir.parent))
+    try:
+        from npuzzle import pdb
+    finally:
+        sys.path.pop(0)
+    names = [n for shape in pdb.SHIPPED_SHAPES for n in pdb.names_for(*shape)]
+
+    def report(name: str, seconds: float) -> None:
+        print(f"built pattern database {name} in {seconds:.1f} s", flush=True)
+
+    pdb.ensure(names, jobs=jobs or os.cpu_count() or 1, report=report)
+    folder = pdb.cache_dir()
+    if folder is None:
+        raise BuildError("no disk cache for the pattern databases")
+    dest.mkdir(parents=True, exist_ok=True)
+    out = []
+    for name in names:
+        _copy_file(folder / name, dest / name)
+        out.append(dest / name)
+    index = {"tables": {p.name: p.stat().st_size for p in out}}
+    (dest / TABLES_INDEX).write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
+    return out
+
+
 def pyscript_config(web_modules: Iterable[str] = ()) -> dict[str, object]:
     """The PyScript config: local interpreter, the package zip unpacked into ./, and the
     page's own helper modules (web/*.py other than the entry scripts) importable."""
@@ -266,6 +297,7 @@ def build(
     _prepare_dest(dest)
     copy_web(root / "web", dest)
     zip_package(package_dir, dest / PACKAGE_ZIP)
+    copy_tables(package_dir, dest / TABLES_SUBDIR)
     copy_pyodide(node_modules, dest / PYODIDE_SUBDIR)
     copy_pyscript(node_modules, dest / PYSCRIPT_SUBDIR)
     modules = [p.name for p in (root / "web").glob("*.py") if p.name not in ENTRY_SCRIPTS]

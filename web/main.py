@@ -12,7 +12,8 @@ the tile below the gap up, so the blank moves down: npuzzle move ``D``).
 import asyncio
 from typing import Any
 
-from pyodide.ffi import create_proxy
+import tables
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window, workers
 from stepper import MAX_STEPS, StepView
 
@@ -426,9 +427,16 @@ def apply_link(fragment: str) -> None:
     elif fragment.strip("#"):
         set_status("Opened a shared board.")
     if state.step:
-        search = ensure_search()
-        if search is not None:
-            stepping.task = asyncio.ensure_future(go_to(search, state.step))
+        step_to(state.step)
+
+
+def step_to(number: int) -> None:
+    """Go to step ``number`` of the visualizer (a link's step)."""
+    if wait_for_tables(lambda _event: step_to(number)):
+        return
+    search = ensure_search()
+    if search is not None:
+        stepping.task = asyncio.ensure_future(go_to(search, number))
 
 
 def on_history(event: Any) -> None:
@@ -471,6 +479,62 @@ def fill_selects() -> None:
         _heuristic.appendChild(option)
     _algorithm.value = "astar"
     _heuristic.value = "manhattan"
+
+
+# ----- pattern databases ----------------------------------------------------------------------
+_loading = document.getElementById("loading")
+
+
+def show_loading(got: int, total: int, where: str) -> None:
+    """The progress bar and a line of text while pattern databases are loaded."""
+    _loading.hidden = False
+    if total:
+        _loading.max, _loading.value = total, min(got, total)
+        amount = f"{got / 1e6:.1f} of {total / 1e6:.1f} MB"
+    else:
+        _loading.removeAttribute("value")  # indeterminate
+        amount = f"{got / 1e6:.1f} MB"
+    into = "the solver" if where == "solver" else "the visualizer"
+    set_status(f"Loading pattern databases into {into}: {amount}...")
+
+
+def page_address() -> str:
+    return str(window.location.href).split("#")[0]
+
+
+def hide_loading() -> None:
+    _loading.hidden = True
+
+
+def tables_needed() -> list[str]:
+    info = ALGORITHMS.get(_algorithm.value)
+    uses_h = info is not None and info.uses_heuristic
+    return tables.needed(game.board, game.goal, uses_h, _heuristic.value)
+
+
+async def load_then(action: Any) -> None:
+    """Load the pattern databases the visualizer needs, then do ``action`` (a handler)."""
+    try:
+        got = await tables.load(
+            tables_needed(), lambda g, t: show_loading(g, t, "page"), page_address()
+        )
+    except Exception as exc:  # PuzzleError, or the browser refused
+        set_status(f"Cannot use the pattern databases: {exc}.")
+        return
+    finally:
+        hide_loading()
+    set_status(f"Pattern databases loaded ({got / 1e6:.1f} MB).")
+    action(None)
+
+
+def wait_for_tables(action: Any) -> bool:
+    """True (and the loading started, ``action`` to follow) if the visualizer must first load
+    pattern databases."""
+    if not tables_needed():
+        return False
+    stop_stepping_task()
+    stepping.task = asyncio.ensure_future(load_then(action))
+    return True
 
 
 # ----- solving in the worker ------------------------------------------------------------------
@@ -535,6 +599,7 @@ def on_solve(event: Any) -> None:
         "algorithm": _algorithm.value,
         "heuristic": _heuristic.value,
         "weight": weight,
+        "page": page_address(),
     }
     activity.task = asyncio.ensure_future(run_search(request, board, goal))
 
@@ -563,13 +628,20 @@ async def run_search(request: dict[str, Any], board: Board, goal: Board) -> None
             await asyncio.wait([pending], timeout=POLL_SECONDS)
             if not pending.done():
                 p = _plain(await solver.progress())
-                set_status(
-                    f"Searching... {p.get('expanded', 0):,} nodes expanded, "
-                    f"{p.get('open', 0):,} on the open list."
+                if p.get("phase") == "loading":
+                    show_loading(int(p.get("loaded") or 0), int(p.get("total") or 0), "solver")
+                    continue
+                hide_loading()
+                where = (
+                    f"threshold {p['threshold']}"
+                    if p.get("threshold") is not None
+                    else f"{p.get('open', 0):,} on the open list"
                 )
+                set_status(f"Searching... {p.get('expanded', 0):,} nodes expanded, {where}.")
         result = _plain(pending.result())
     finally:
         set_searching(False)
+        hide_loading()
     show_figures(result)
     status = result.get("status")
     if status != "solved":
@@ -596,6 +668,7 @@ def _plain(value: Any) -> Any:
 async def play_back(board: Board, goal: Board, moves: str) -> None:
     """Show the solution move by move from the board it was found for."""
     game.new_board(board, goal)
+    set_status(f"Found a solution of {len(moves)} moves: playing it back...")
     for letter in moves:
         await asyncio.sleep(PLAYBACK_SECONDS)
         game.move(letter)
@@ -730,6 +803,8 @@ def sync_stepping_controls() -> None:
 
 def on_step(event: Any) -> None:
     stop_stepping_task()
+    if wait_for_tables(on_step):
+        return
     search = ensure_search()
     if search is not None:
         advance(search)
@@ -748,6 +823,8 @@ def on_play(event: Any) -> None:
     if stepping.task is not None and not stepping.task.done():
         stop_stepping_task()
         sync_stepping_controls()
+        return
+    if wait_for_tables(on_play):
         return
     search = ensure_search()
     if search is None or search.done:
@@ -769,6 +846,8 @@ async def play(search: Search) -> None:
 
 def on_run_end(event: Any) -> None:
     stop_stepping_task()
+    if wait_for_tables(on_run_end):
+        return
     search = ensure_search()
     if search is not None:
         stepping.task = asyncio.ensure_future(go_to(search, MAX_STEPS))
@@ -793,6 +872,8 @@ async def go_to(search: Search, number: int) -> None:
 
 def on_jump(event: Any) -> None:
     stop_stepping_task()
+    if wait_for_tables(on_jump):
+        return
     search = ensure_search()
     if search is None:
         return
@@ -871,6 +952,19 @@ async def connect_worker() -> None:
     _solve.disabled = False
     document.body.dataset.workerReady = "true"
 
+
+async def solve_for_scripts(request: Any) -> Any:
+    """``window.npuzzleSolve({board, goal, algorithm, heuristic, weight})``: the worker's
+    answer as a plain object, for scripts (the benchmarks and tests), without touching the
+    page's board. Pattern databases are loaded as for Solve."""
+    solver = await workers["solver"]
+    req = _plain(request)
+    req.setdefault("page", page_address())
+    return to_js(_plain(await solver.solve(req)), dict_converter=window.Object.fromEntries)
+
+
+_proxies.append(create_proxy(solve_for_scripts))
+window.npuzzleSolve = _proxies[-1]
 
 fill_selects()
 game.build()

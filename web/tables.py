@@ -1,0 +1,112 @@
+"""Pattern databases in the browser: fetched from the site's pdb/ folder, kept in the
+browser's Cache Storage (so the next visit reads them from disk), handed to npuzzle.pdb.
+
+Used by the page (for the step-through visualizer) and by the solver worker (for Solve); each
+interpreter holds its own copy, loaded only when the pdb heuristic is chosen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+import js
+
+from npuzzle import Board, PuzzleError, __version__, pdb
+
+FOLDER = "pdb/"  # beside the page
+CACHE_PREFIX = "npuzzle-pdb-"
+CACHE_NAME = CACHE_PREFIX + __version__
+
+Report = Callable[[int, int], Any]  # (bytes read, bytes in all)
+
+
+def needed(board: Board, goal: Board, algorithm_uses_h: bool, heuristic: str) -> list[str]:
+    """The tables a search needs that are not loaded yet (none if it cannot use them: the
+    search then reports why itself)."""
+    if not algorithm_uses_h or heuristic != "pdb":
+        return []
+    try:
+        names = pdb.table_names(board.width, board.height, goal.blank)
+    except PuzzleError:
+        return []
+    return [name for name in names if not pdb.loaded(name)]
+
+
+async def _cache() -> Any:
+    """The Cache Storage bucket, or None where there is none (the files are then fetched
+    every time); buckets of other versions are dropped."""
+    try:
+        caches = js.caches
+        for key in (await caches.keys()).to_py():
+            if key.startswith(CACHE_PREFIX) and key != CACHE_NAME:
+                await caches.delete(key)
+        return await caches.open(CACHE_NAME)
+    except Exception:
+        return None
+
+
+async def _sizes(folder: str) -> dict[str, int]:
+    try:
+        response = await js.fetch(folder + "index.json")
+        if not response.ok:
+            return {}
+        return dict(json.loads(await response.text()).get("tables", {}))
+    except Exception:
+        return {}
+
+
+async def _read(cache: Any, url: str, name: str, report: Callable[[int], Any]) -> bytes:
+    response = None
+    if cache is not None:
+        with contextlib.suppress(Exception):
+            response = await cache.match(url)
+    if response is None:
+        try:
+            response = await js.fetch(url)
+        except Exception as exc:
+            raise PuzzleError(f"pattern database {name} could not be fetched: {exc}") from None
+        if not response.ok:
+            raise PuzzleError(
+                f"this site has no pattern database {name} (HTTP {response.status}); "
+                "npuzzle pdb --size builds it for the command line"
+            )
+        if cache is not None:
+            # full or refused: it still works, it is just fetched again next time
+            with contextlib.suppress(Exception):
+                await cache.put(url, response.clone())
+    reader = response.body.getReader()
+    parts: list[bytes] = []
+    got = 0
+    while True:
+        chunk = await reader.read()
+        if chunk.done:
+            break
+        data = chunk.value.to_bytes()
+        parts.append(data)
+        got += len(data)
+        report(got)
+    return b"".join(parts)
+
+
+async def load(names: list[str], report: Report, page: str) -> int:
+    """Fetch (or read from the cache) and hand over ``names``; the bytes read are returned.
+    ``page`` is the page's address: the tables are beside it (a worker has an address of its
+    own, so it is told). A missing or damaged file raises PuzzleError with a message."""
+    if not names:
+        return 0
+    folder = str(js.URL.new(FOLDER, page).href)
+    sizes = await _sizes(folder)
+    total = sum(sizes.get(name, 0) for name in names)
+    cache = await _cache()
+    done = 0
+    for name in names:
+        url = folder + name
+        data = await _read(cache, url, name, lambda got, base=done: report(base + got, total))
+        done += len(data)
+        pdb.provide(name, data)  # checks the header, the size and the checksum
+        await asyncio.sleep(0)  # unpacking takes a moment: let the page breathe between files
+    return done
