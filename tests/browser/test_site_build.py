@@ -43,7 +43,10 @@ def test_config_is_local(built_site: Path) -> None:
     config = json.loads((built_site / "pyscript.json").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
     # the package zip, unpacked, and each helper module of the page (not the entry scripts)
-    assert config["files"] == {"./npuzzle.zip": "./*", "./stepper.py": "./stepper.py"}
+    helpers = sorted(p.name for p in (site_build.ROOT / "web").glob("*.py"))
+    helpers = [h for h in helpers if h not in ("main.py", "worker.py")]
+    assert "stepper.py" in helpers and "tables.py" in helpers
+    assert config["files"] == {"./npuzzle.zip": "./*", **{f"./{h}": f"./{h}" for h in helpers}}
     for source in config["files"]:
         assert (built_site / source).is_file()
     html = (built_site / "index.html").read_text(encoding="utf-8")
