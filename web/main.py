@@ -553,6 +553,7 @@ class Activity:
 
     task: asyncio.Task[None] | None = None
     searching = False
+    cancelling = False  # Cancel was pressed: progress no longer overwrites "Cancelling..."
 
 
 activity = Activity()
@@ -606,12 +607,14 @@ def on_solve(event: Any) -> None:
 
 def on_cancel(event: Any) -> None:
     if activity.searching:
+        activity.cancelling = True
         set_status("Cancelling...")
         spawn(cancel_search())
 
 
 def set_searching(on: bool) -> None:
     activity.searching = on
+    activity.cancelling = False
     _cancel.hidden = not on
     _solve.disabled = on
     document.body.dataset.searching = "true" if on else "false"
@@ -628,6 +631,8 @@ async def run_search(request: dict[str, Any], board: Board, goal: Board) -> None
             await asyncio.wait([pending], timeout=POLL_SECONDS)
             if not pending.done():
                 p = _plain(await solver.progress())
+                if activity.cancelling:
+                    continue
                 if p.get("phase") == "loading":
                     show_loading(int(p.get("loaded") or 0), int(p.get("total") or 0), "solver")
                     continue

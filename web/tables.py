@@ -24,6 +24,10 @@ CACHE_NAME = CACHE_PREFIX + __version__
 Report = Callable[[int, int], Any]  # (bytes read, bytes in all)
 
 
+class Stopped(Exception):
+    """Loading was cancelled."""
+
+
 def needed(board: Board, goal: Board, algorithm_uses_h: bool, heuristic: str) -> list[str]:
     """The tables a search needs that are not loaded yet (none if it cannot use them: the
     search then reports why itself)."""
@@ -59,7 +63,9 @@ async def _sizes(folder: str) -> dict[str, int]:
         return {}
 
 
-async def _read(cache: Any, url: str, name: str, report: Callable[[int], Any]) -> bytes:
+async def _read(
+    cache: Any, url: str, name: str, report: Callable[[int], Any], stop: Callable[[], bool]
+) -> bytes:
     response = None
     if cache is not None:
         with contextlib.suppress(Exception):
@@ -82,6 +88,9 @@ async def _read(cache: Any, url: str, name: str, report: Callable[[int], Any]) -
     parts: list[bytes] = []
     got = 0
     while True:
+        if stop():
+            await reader.cancel()
+            raise Stopped
         chunk = await reader.read()
         if chunk.done:
             break
@@ -92,10 +101,13 @@ async def _read(cache: Any, url: str, name: str, report: Callable[[int], Any]) -
     return b"".join(parts)
 
 
-async def load(names: list[str], report: Report, page: str) -> int:
+async def load(
+    names: list[str], report: Report, page: str, stop: Callable[[], bool] = lambda: False
+) -> int:
     """Fetch (or read from the cache) and hand over ``names``; the bytes read are returned.
     ``page`` is the page's address: the tables are beside it (a worker has an address of its
-    own, so it is told). A missing or damaged file raises PuzzleError with a message."""
+    own, so it is told). A missing or damaged file raises PuzzleError with a message (and a
+    damaged one is dropped from the cache); ``stop()`` turning true raises :class:`Stopped`."""
     if not names:
         return 0
     folder = str(js.URL.new(FOLDER, page).href)
@@ -105,8 +117,14 @@ async def load(names: list[str], report: Report, page: str) -> int:
     done = 0
     for name in names:
         url = folder + name
-        data = await _read(cache, url, name, lambda got, base=done: report(base + got, total))
+        data = await _read(cache, url, name, lambda got, base=done: report(base + got, total), stop)
         done += len(data)
-        pdb.provide(name, data)  # checks the header, the size and the checksum
+        try:
+            pdb.provide(name, data)  # checks the header, the size and the checksum
+        except PuzzleError:
+            if cache is not None:  # never keep a bad copy: the next try fetches it again
+                with contextlib.suppress(Exception):
+                    await cache.delete(url)
+            raise
         await asyncio.sleep(0)  # unpacking takes a moment: let the page breathe between files
     return done

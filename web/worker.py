@@ -71,7 +71,7 @@ async def solve(request: Any) -> dict[str, Any]:
 async def _solve(req: dict[str, Any]) -> dict[str, Any]:
     try:
         board = Board.parse(str(req["board"]))
-        goal = Board.parse(str(req["goal"]), board.width, board.height)
+        goal = Board.goal_or_board(str(req.get("goal") or "standard"), board.width, board.height)
         algorithm = str(req.get("algorithm", "astar"))
         heuristic = str(req.get("heuristic", "manhattan"))
         info = ALGORITHMS.get(algorithm)
@@ -80,14 +80,19 @@ async def _solve(req: dict[str, Any]) -> dict[str, Any]:
             _job.update(phase="loading")
             page = str(req.get("page") or js.location.href)
             try:
-                await tables.load(missing, lambda got, n: _job.update(loaded=got, total=n), page)
+                await tables.load(
+                    missing,
+                    lambda got, n: _job.update(loaded=got, total=n),
+                    page,
+                    lambda: bool(_job["cancel"]),
+                )
+            except tables.Stopped:
+                return {"status": "cancelled", "reason": "cancelled while loading the tables"}
             except PuzzleError:
                 raise
             except Exception as exc:  # the browser refused: say so, do not crash
                 raise PuzzleError(f"the pattern databases could not be loaded: {exc}") from None
             _job.update(phase="")
-            if _job["cancel"]:
-                return {"status": "cancelled", "reason": "cancelled while loading the tables"}
         search = make_search(
             board,
             goal,
