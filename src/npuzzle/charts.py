@@ -1,0 +1,249 @@
+"""Charts as SVG text: line charts (optionally on a log scale) and grouped bar charts.
+
+A chart is plain data, the form :mod:`npuzzle.lab` produces::
+
+    {"kind": "line" | "bar", "title": str, "x": "depth", "y": "nodes generated",
+     "log_y": bool,
+     "series": [{"name": str, "points": [[x, y], ...], "published": bool}, ...]}
+
+For bars, each point's x is a category (a string). :func:`render` returns a standalone
+``<svg>`` element. It draws with ``currentColor`` and the classes ``series-0`` … so a page's
+stylesheet picks the colours for its light and dark themes; standalone (a file), the default
+palette in the element's own ``<style>`` applies. Published series are drawn dashed with
+hollow markers, beside ours. All text is escaped: labels may come from anywhere.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+__all__ = ["nice_ticks", "render"]
+
+PALETTE = ("#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#0891b2", "#db2777")
+
+
+def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
+    """About ``count`` round numbers (1, 2 or 5 times a power of ten apart) covering
+    ``low`` .. ``high``."""
+    if not (math.isfinite(low) and math.isfinite(high)):
+        raise ValueError("ticks need finite bounds")
+    if high < low:
+        low, high = high, low
+    if high - low <= 1e-9 * max(1.0, abs(low), abs(high)):  # one value: a unit around it
+        high = low + 1
+    raw = (high - low) / max(1, count)
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    first = math.floor(low / step) * step
+    ticks = []
+    k = 0
+    while True:
+        t = first + k * step
+        ticks.append(round(t, max(0, 2 - math.floor(math.log10(step)))))
+        if t >= high - 1e-12:
+            break
+        k += 1
+    return ticks
+
+
+def _log_ticks(low: float, high: float) -> list[float]:
+    """Powers of ten covering ``low`` .. ``high`` (both positive)."""
+    a = math.floor(math.log10(low))
+    b = math.ceil(math.log10(high))
+    if a == b:
+        b += 1
+    return [10.0**e for e in range(a, b + 1)]
+
+
+def _fmt(v: float) -> str:
+    if float(v).is_integer():
+        return f"{int(v):,}"
+    return f"{v:g}"
+
+
+def render(chart: Mapping[str, Any], width: int = 640, height: int = 360) -> str:
+    """The chart as an ``<svg>`` element (text)."""
+    kind = chart.get("kind", "line")
+    if kind not in ("line", "bar"):
+        raise ValueError(f"unknown chart kind {kind!r}")
+    series = [s for s in chart.get("series", ()) if s.get("points")]
+    left, right, top, bottom = 64, 16, 36, 48
+    legend_rows = len(series)
+    bottom += 18 * legend_rows
+    height = max(height, top + bottom + 120)
+    plot_w, plot_h = width - left - right, height - top - bottom
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="{escape(_title(chart))}">',
+        "<style>"
+        + "".join(f".series-{i}{{color:{c}}}" for i, c in enumerate(PALETTE))
+        + ".chart text{font:12px sans-serif;fill:currentColor}"
+        + ".chart .grid{stroke:currentColor;stroke-opacity:.15}"
+        + "</style>",
+        f"<title>{escape(_title(chart))}</title>",
+        f'<text x="{width / 2}" y="20" text-anchor="middle" font-weight="bold">'
+        f"{escape(str(chart.get('title', '')))}</text>",
+    ]
+    if not series:
+        out.append(f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle">no data</text>')
+        out.append("</svg>")
+        return "".join(out)
+    if kind == "line":
+        out += _line(chart, series, left, top, plot_w, plot_h)
+    else:
+        out += _bars(chart, series, left, top, plot_w, plot_h)
+    # axis titles
+    out.append(
+        f'<text x="{left + plot_w / 2}" y="{top + plot_h + 36}" text-anchor="middle">'
+        f"{escape(str(chart.get('x', '')))}</text>"
+    )
+    out.append(
+        f'<text transform="translate(14 {top + plot_h / 2}) rotate(-90)" text-anchor="middle">'
+        f"{escape(str(chart.get('y', '')))}{' (log scale)' if chart.get('log_y') else ''}</text>"
+    )
+    # legend
+    y0 = top + plot_h + 52
+    for i, s in enumerate(series):
+        cls = f"series-{i % len(PALETTE)}"
+        y = y0 + 18 * i
+        dash = ' stroke-dasharray="6 4"' if s.get("published") else ""
+        out.append(
+            f'<g class="{cls}"><line x1="{left}" y1="{y}" x2="{left + 28}" y2="{y}" '
+            f'stroke="currentColor" stroke-width="2"{dash}/>'
+            f'<text x="{left + 36}" y="{y + 4}">{escape(str(s.get("name", "")))}</text></g>'
+        )
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _title(chart: Mapping[str, Any]) -> str:
+    return str(chart.get("title") or f"{chart.get('y', '')} by {chart.get('x', '')}")
+
+
+def _line(
+    chart: Mapping[str, Any],
+    series: Sequence[Mapping[str, Any]],
+    left: float,
+    top: float,
+    w: float,
+    h: float,
+) -> list[str]:
+    log = bool(chart.get("log_y"))
+    xs = [float(p[0]) for s in series for p in s["points"]]
+    ys = [float(p[1]) for s in series for p in s["points"] if not log or float(p[1]) > 0]
+    if not ys:
+        ys = [1.0]
+    xt = nice_ticks(min(xs), max(xs))
+    yt = _log_ticks(min(ys), max(ys)) if log else nice_ticks(min(0.0, min(ys)), max(ys))
+    x0, x1, y0, y1 = xt[0], xt[-1], yt[0], yt[-1]
+
+    def sx(x: float) -> float:
+        return left + (x - x0) / (x1 - x0 or 1) * w
+
+    def sy(y: float) -> float:
+        if log:
+            a, b, v = math.log10(y0), math.log10(y1), math.log10(max(y, y0))
+            return top + h - (v - a) / (b - a or 1) * h
+        return top + h - (y - y0) / (y1 - y0 or 1) * h
+
+    out = _axes(left, top, w, h)
+    for t in xt:
+        out.append(
+            f'<text x="{sx(t):.1f}" y="{top + h + 16}" text-anchor="middle">{_fmt(t)}</text>'
+        )
+    for t in yt:
+        out.append(
+            f'<line class="grid" x1="{left}" x2="{left + w}" y1="{sy(t):.1f}" y2="{sy(t):.1f}"/>'
+        )
+        out.append(f'<text x="{left - 6}" y="{sy(t) + 4:.1f}" text-anchor="end">{_fmt(t)}</text>')
+    for i, s in enumerate(series):
+        pts = [(float(p[0]), float(p[1])) for p in s["points"] if not log or float(p[1]) > 0]
+        pts.sort()
+        cls = f"series-{i % len(PALETTE)}"
+        dash = ' stroke-dasharray="6 4"' if s.get("published") else ""
+        path = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in pts)
+        fill = "none" if s.get("published") else "currentColor"
+        out.append(
+            f'<g class="{cls}"><polyline points="{path}" fill="none" stroke="currentColor" '
+            f'stroke-width="2"{dash}/>'
+            + "".join(
+                f'<circle cx="{sx(x):.1f}" cy="{sy(y):.1f}" r="3" fill="{fill}" '
+                f'stroke="currentColor"><title>{escape(str(s.get("name", "")))}: '
+                f"{_fmt(x)}, {y:,.3g}</title></circle>"
+                for x, y in pts
+            )
+            + "</g>"
+        )
+    return out
+
+
+def _bars(
+    chart: Mapping[str, Any],
+    series: Sequence[Mapping[str, Any]],
+    left: float,
+    top: float,
+    w: float,
+    h: float,
+) -> list[str]:
+    log = bool(chart.get("log_y"))
+    cats: list[str] = []
+    for s in series:
+        for p in s["points"]:
+            if str(p[0]) not in cats:
+                cats.append(str(p[0]))
+    ys = [float(p[1]) for s in series for p in s["points"] if not log or float(p[1]) > 0]
+    if not ys:
+        ys = [1.0]
+    yt = _log_ticks(min(ys), max(ys)) if log else nice_ticks(0.0, max(ys))
+    y0, y1 = yt[0], yt[-1]
+
+    def sy(y: float) -> float:
+        if log:
+            a, b, v = math.log10(y0), math.log10(y1), math.log10(max(y, y0))
+            return top + h - (v - a) / (b - a or 1) * h
+        return top + h - (y - y0) / (y1 - y0 or 1) * h
+
+    out = _axes(left, top, w, h)
+    for t in yt:
+        out.append(
+            f'<line class="grid" x1="{left}" x2="{left + w}" y1="{sy(t):.1f}" y2="{sy(t):.1f}"/>'
+        )
+        out.append(f'<text x="{left - 6}" y="{sy(t) + 4:.1f}" text-anchor="end">{_fmt(t)}</text>')
+    band = w / max(1, len(cats))
+    bar = band * 0.8 / max(1, len(series))
+    for c, cat in enumerate(cats):
+        out.append(
+            f'<text x="{left + band * (c + 0.5):.1f}" y="{top + h + 16}" text-anchor="middle">'
+            f"{escape(cat)}</text>"
+        )
+    for i, s in enumerate(series):
+        cls = f"series-{i % len(PALETTE)}"
+        values = {str(p[0]): float(p[1]) for p in s["points"]}
+        out.append(f'<g class="{cls}">')
+        for c, cat in enumerate(cats):
+            if cat not in values or (log and values[cat] <= 0):
+                continue
+            x = left + band * c + band * 0.1 + bar * i
+            y = sy(values[cat])
+            style = (
+                'fill="none" stroke="currentColor" stroke-dasharray="4 3"'
+                if s.get("published")
+                else 'fill="currentColor"'
+            )
+            out.append(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar * 0.9:.1f}" '
+                f'height="{max(0.0, top + h - y):.1f}" {style}><title>'
+                f"{escape(str(s.get('name', '')))}: {escape(cat)} {values[cat]:,.4g}</title></rect>"
+            )
+        out.append("</g>")
+    return out
+
+
+def _axes(left: float, top: float, w: float, h: float) -> list[str]:
+    return [
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + h}" stroke="currentColor"/>',
+        f'<line x1="{left}" y1="{top + h}" x2="{left + w}" y2="{top + h}" stroke="currentColor"/>',
+    ]
