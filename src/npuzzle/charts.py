@@ -16,7 +16,7 @@ hollow markers, beside ours. All text is escaped: labels may come from anywhere.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -133,32 +133,17 @@ def _line(
 ) -> list[str]:
     log = bool(chart.get("log_y"))
     xs = [float(p[0]) for s in series for p in s["points"]]
-    ys = [float(p[1]) for s in series for p in s["points"] if not log or float(p[1]) > 0]
-    if not ys:
-        ys = [1.0]
     xt = nice_ticks(min(xs), max(xs))
-    yt = _log_ticks(min(ys), max(ys)) if log else nice_ticks(min(0.0, min(ys)), max(ys))
-    x0, x1, y0, y1 = xt[0], xt[-1], yt[0], yt[-1]
+    x0, x1 = xt[0], xt[-1]
 
     def sx(x: float) -> float:
         return left + (x - x0) / (x1 - x0 or 1) * w
 
-    def sy(y: float) -> float:
-        if log:
-            a, b, v = math.log10(y0), math.log10(y1), math.log10(max(y, y0))
-            return top + h - (v - a) / (b - a or 1) * h
-        return top + h - (y - y0) / (y1 - y0 or 1) * h
-
-    out = _axes(left, top, w, h)
+    sy, out = _y_axis(series, log, left, top, w, h, floor=None)
     for t in xt:
         out.append(
             f'<text x="{sx(t):.1f}" y="{top + h + 16}" text-anchor="middle">{_fmt(t)}</text>'
         )
-    for t in yt:
-        out.append(
-            f'<line class="grid" x1="{left}" x2="{left + w}" y1="{sy(t):.1f}" y2="{sy(t):.1f}"/>'
-        )
-        out.append(f'<text x="{left - 6}" y="{sy(t) + 4:.1f}" text-anchor="end">{_fmt(t)}</text>')
     for i, s in enumerate(series):
         pts = [(float(p[0]), float(p[1])) for p in s["points"] if not log or float(p[1]) > 0]
         pts.sort()
@@ -194,24 +179,7 @@ def _bars(
         for p in s["points"]:
             if str(p[0]) not in cats:
                 cats.append(str(p[0]))
-    ys = [float(p[1]) for s in series for p in s["points"] if not log or float(p[1]) > 0]
-    if not ys:
-        ys = [1.0]
-    yt = _log_ticks(min(ys), max(ys)) if log else nice_ticks(0.0, max(ys))
-    y0, y1 = yt[0], yt[-1]
-
-    def sy(y: float) -> float:
-        if log:
-            a, b, v = math.log10(y0), math.log10(y1), math.log10(max(y, y0))
-            return top + h - (v - a) / (b - a or 1) * h
-        return top + h - (y - y0) / (y1 - y0 or 1) * h
-
-    out = _axes(left, top, w, h)
-    for t in yt:
-        out.append(
-            f'<line class="grid" x1="{left}" x2="{left + w}" y1="{sy(t):.1f}" y2="{sy(t):.1f}"/>'
-        )
-        out.append(f'<text x="{left - 6}" y="{sy(t) + 4:.1f}" text-anchor="end">{_fmt(t)}</text>')
+    sy, out = _y_axis(series, log, left, top, w, h, floor=0.0)
     band = w / max(1, len(cats))
     bar = band * 0.8 / max(1, len(series))
     for c, cat in enumerate(cats):
@@ -240,6 +208,41 @@ def _bars(
             )
         out.append("</g>")
     return out
+
+
+def _y_axis(
+    series: Sequence[Mapping[str, Any]],
+    log: bool,
+    left: float,
+    top: float,
+    w: float,
+    h: float,
+    *,
+    floor: float | None,
+) -> tuple[Callable[[float], float], list[str]]:
+    """The y scale (value -> pixel) and the axes with the y ticks and grid lines; a linear
+    scale starts at ``floor`` (or at the data's low end if lower, or at it when None)."""
+    ys = [float(p[1]) for s in series for p in s["points"] if not log or float(p[1]) > 0]
+    ys = ys or [1.0]
+    if log:
+        yt = _log_ticks(min(ys), max(ys))
+    else:
+        yt = nice_ticks(min(ys) if floor is None else min(floor, min(ys)), max(ys))
+    y0, y1 = yt[0], yt[-1]
+
+    def sy(y: float) -> float:
+        if log:
+            a, b, v = math.log10(y0), math.log10(y1), math.log10(max(y, y0))
+            return top + h - (v - a) / (b - a or 1) * h
+        return top + h - (y - y0) / (y1 - y0 or 1) * h
+
+    out = _axes(left, top, w, h)
+    for t in yt:
+        out.append(
+            f'<line class="grid" x1="{left}" x2="{left + w}" y1="{sy(t):.1f}" y2="{sy(t):.1f}"/>'
+        )
+        out.append(f'<text x="{left - 6}" y="{sy(t) + 4:.1f}" text-anchor="end">{_fmt(t)}</text>')
+    return sy, out
 
 
 def _axes(left: float, top: float, w: float, h: float) -> list[str]:

@@ -122,6 +122,30 @@ def still_solves_a_3x3(page: Page) -> None:
     assert figures(page)["Optimal"] == "yes"
 
 
+def hold_second_table(page: Page) -> list[Route]:
+    """Hold back the second table the page asks for (the others pass): the loading state
+    stays on screen until the test releases it with ``held[1].fallback()``. The list fills
+    with the routes of the requests as they come."""
+    held: list[Route] = []
+
+    def hold_second(route: Route, request: Request) -> None:
+        held.append(route)
+        if len(held) != 2:
+            route.fallback()
+
+    page.route(TABLES, hold_second)
+    return held
+
+
+def wait_for_held(page: Page, held: list[Route]) -> None:
+    """Wait until the second table has been asked for (and is held)."""
+    for _ in range(SOLVE_TIMEOUT_MS // 100):
+        if len(held) >= 2:
+            break
+        page.wait_for_timeout(100)  # (lets Playwright call the route handler)
+    assert len(held) == 2, f"tables requested: {[name_of(r) for r in held]}"
+
+
 def parse_counters(text: str) -> dict[str, str]:
     """ "Step 1 · expanded 1 · ... · threshold 32" -> {"step": "1", "expanded": "1", ...}."""
     out = {}
@@ -137,27 +161,14 @@ def test_pdb_solve_shows_loading_progress_then_korf_79_optimally(
 ) -> None:
     files = table_files(site)
     total = sum(files.values())
-    held: list[Route] = []
-
-    def hold_second(route: Route, request: Request) -> None:
-        # The second table waits until the test has seen the loading state with some
-        # bytes already read: the bar cannot be missed, however fast the machine.
-        held.append(route)
-        if len(held) != 2:
-            route.fallback()
-
-    page.route(TABLES, hold_second)
+    held = hold_second_table(page)
     open_link(page, site, link(KORF_79, "idastar", "pdb"))
     page.evaluate(RECORD)
     page.get_by_role("button", name="Solve").click()
     status = page.get_by_role("status")
     bar = page.locator("#loading")
     try:
-        for _ in range(SOLVE_TIMEOUT_MS // 100):  # until the second file is asked for
-            if len(held) >= 2:
-                break
-            page.wait_for_timeout(100)  # (lets Playwright call the route handler)
-        assert len(held) == 2, f"tables requested: {[name_of(r) for r in held]}"
+        wait_for_held(page, held)
         # the first file is read, the second is held: the page shows exactly that much
         first_size = files[name_of(held[0])]
         expect(status).to_have_text(
@@ -193,21 +204,10 @@ def test_pdb_solve_shows_loading_progress_then_korf_79_optimally(
 
 
 def test_cancel_while_the_tables_load_stops_at_once(page: Page, site: Site) -> None:
-    held: list[Route] = []
-
-    def hold_second(route: Route, request: Request) -> None:
-        held.append(route)
-        if len(held) != 2:
-            route.fallback()
-
-    page.route(TABLES, hold_second)
+    held = hold_second_table(page)
     open_link(page, site, link(KORF_79, "idastar", "pdb"))
     page.get_by_role("button", name="Solve").click()
-    for _ in range(SOLVE_TIMEOUT_MS // 100):
-        if len(held) >= 2:
-            break
-        page.wait_for_timeout(100)
-    assert len(held) == 2
+    wait_for_held(page, held)
     page.get_by_role("button", name="Cancel").click()
     status = page.get_by_role("status")
     expect(status).to_have_text("Cancelling...")
