@@ -12,12 +12,10 @@ import argparse
 import os
 import statistics
 import sys
-import tempfile
-from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 from site_load import TIMEOUT_MS
-from sitekit import CHROMIUM_ARGS, STALL_PROBE, served, site_build
+from sitekit import STALL_PROBE, built_and_served
 
 BOARD_4X4 = "5,12,11,14/13,4,7,1/2,0,15,6/3,9,10,8"
 
@@ -88,16 +86,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--open", type=int, default=10_000, help="open-list size to reach")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        dest = site_build.build(Path(tmp) / "dist")
-        with served(dest) as url, sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page()
-                worker_figures(page, url)
-                step_figures(page, url, args.open)
-            finally:
-                browser.close()
+    with built_and_served(args.chromium) as (browser, url):
+        page = browser.new_page()
+        worker_figures(page, url)
+        step_figures(page, url, args.open)
     return 0
 
 

@@ -32,17 +32,16 @@ import json
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' helpers
 sys.path.insert(0, str(ROOT / "src"))
-from sitekit import CHROMIUM_ARGS, served, site_build  # noqa: E402
+from sitekit import built_and_served  # noqa: E402
 
 import npuzzle  # noqa: E402
 from npuzzle import Board  # noqa: E402
@@ -94,6 +93,24 @@ def reaches_goal(board: Board, goal: Board, answer: dict[str, Any]) -> bool:
         return False
 
 
+def make_row(
+    ident: int, optimum: int, answer: dict[str, Any], wall: float, ok: bool
+) -> dict[str, Any]:
+    """One instance's figures as the worker reported them."""
+    return {
+        "id": ident,
+        "optimal": optimum,
+        "status": answer.get("status"),
+        "length": answer.get("length"),
+        "expanded": answer.get("expanded", 0),
+        "generated": answer.get("generated", 0),
+        "seconds": float(answer.get("seconds") or 0),
+        "wall": wall,
+        "ok": ok,
+        "reason": answer.get("reason", ""),
+    }
+
+
 def run_15(page: Page, ids: set[int], heuristic: str) -> tuple[list[dict[str, Any]], float]:
     """Korf's instances with IDA*; the rows and the seconds the tables took to load."""
     goal = Board.goal("blank-first", 4, 4)
@@ -111,18 +128,7 @@ def run_15(page: Page, ids: set[int], heuristic: str) -> tuple[list[dict[str, An
     for ident, board, optimum in instances:
         answer, wall = solve(page, board, goal, algorithm="idastar", heuristic=heuristic)
         ok = answer.get("length") == optimum and reaches_goal(board, goal, answer)
-        row = {
-            "id": ident,
-            "optimal": optimum,
-            "status": answer.get("status"),
-            "length": answer.get("length"),
-            "expanded": answer.get("expanded", 0),
-            "generated": answer.get("generated", 0),
-            "seconds": float(answer.get("seconds") or 0),
-            "wall": wall,
-            "ok": ok,
-            "reason": answer.get("reason", ""),
-        }
+        row = make_row(ident, optimum, answer, wall, ok)
         rows.append(row)
         length = "-" if row["length"] is None else row["length"]
         note = "" if ok else f"  MISMATCH {row['status']} {row['reason']}".rstrip()
@@ -156,17 +162,7 @@ def run_24(page: Page, label: str, **options: Any) -> list[dict[str, Any]]:
         answer, wall = solve(page, board, goal, **options)
         ok = reaches_goal(board, goal, answer)
         length = answer.get("length")
-        row = {
-            "id": ident,
-            "optimal": optimum,
-            "status": answer.get("status"),
-            "length": length,
-            "generated": answer.get("generated", 0),
-            "seconds": float(answer.get("seconds") or 0),
-            "wall": wall,
-            "ok": ok,
-            "reason": answer.get("reason", ""),
-        }
+        row = make_row(ident, optimum, answer, wall, ok)
         rows.append(row)
         shown = "-" if length is None else length
         excess = "-" if length is None else f"{length / optimum:.2f}x"
@@ -219,43 +215,37 @@ def main(argv: list[str] | None = None) -> int:
         "weight": args.weight,
     }
     failed = False
-    with tempfile.TemporaryDirectory() as tmp:
-        dest = site_build.build(Path(tmp) / "dist")
-        with served(dest) as url, sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page()
-                start = time.perf_counter()
-                page.goto(url)
-                page.wait_for_selector(
-                    'body[data-worker-ready="true"]', state="attached", timeout=TIMEOUT_MS
-                )
-                print(f"site ready, worker answering, in {time.perf_counter() - start:.2f} s")
-                if not args.skip_15:
-                    rows, load_seconds = run_15(page, ids, args.heuristic)
-                    report["korf15"] = rows
-                    report["korf15_tables_seconds"] = load_seconds
-                    failed = failed or any(not r["ok"] for r in rows)
-                if not args.skip_24:
-                    human = run_24(
-                        page,
-                        "human (Manhattan, weight 3)",
-                        algorithm="human",
-                        heuristic="manhattan",
-                        weight=3,
-                    )
-                    wastar = run_24(
-                        page,
-                        f"wastar + linear-conflict, weight {args.weight:g}",
-                        algorithm="wastar",
-                        heuristic="linear-conflict",
-                        weight=args.weight,
-                    )
-                    report["korf24"] = {"human": human, "wastar": wastar}
-                    returned = [r for r in human + wastar if r["status"] == "solved"]
-                    failed = failed or any(not r["ok"] for r in returned)
-            finally:
-                browser.close()
+    with built_and_served(args.chromium) as (browser, url):
+        page = browser.new_page()
+        start = time.perf_counter()
+        page.goto(url)
+        page.wait_for_selector(
+            'body[data-worker-ready="true"]', state="attached", timeout=TIMEOUT_MS
+        )
+        print(f"site ready, worker answering, in {time.perf_counter() - start:.2f} s")
+        if not args.skip_15:
+            rows, load_seconds = run_15(page, ids, args.heuristic)
+            report["korf15"] = rows
+            report["korf15_tables_seconds"] = load_seconds
+            failed = failed or any(not r["ok"] for r in rows)
+        if not args.skip_24:
+            human = run_24(
+                page,
+                "human (Manhattan, weight 3)",
+                algorithm="human",
+                heuristic="manhattan",
+                weight=3,
+            )
+            wastar = run_24(
+                page,
+                f"wastar + linear-conflict, weight {args.weight:g}",
+                algorithm="wastar",
+                heuristic="linear-conflict",
+                weight=args.weight,
+            )
+            report["korf24"] = {"human": human, "wastar": wastar}
+            returned = [r for r in human + wastar if r["status"] == "solved"]
+            failed = failed or any(not r["ok"] for r in returned)
     if args.json:
         args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
         print(f"\nrows saved to {args.json}")

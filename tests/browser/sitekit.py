@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -14,7 +15,7 @@ from pathlib import Path
 from types import ModuleType
 from urllib.parse import urlsplit
 
-from playwright.sync_api import ConsoleMessage, Page, Request, Route
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -73,6 +74,22 @@ def served(dest: Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+@contextmanager
+def built_and_served(chromium: str = CHROMIUM) -> Iterator[tuple[Browser, str]]:
+    """For scripts: build the site into a temporary folder, serve it, launch Chromium; yield
+    (browser, site URL). Everything is closed and removed afterwards."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        dest = site_build.build(Path(tmp) / "dist")
+        with served(dest) as url, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            try:
+                yield browser, url
+            finally:
+                browser.close()
 
 
 @dataclass(frozen=True)
