@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import sys
+
 import pytest
 from oracles import SHARED
 
@@ -20,3 +23,21 @@ def pattern_databases() -> None:
     from npuzzle import pdb
 
     pdb.ensure([n for shape in pdb.SHIPPED_SHAPES for n in pdb.names_for(*shape)], jobs=2)
+
+
+@pytest.fixture
+def cli(capsys, monkeypatch):
+    """Run ``npuzzle ARGV`` in this process: (exit status, stdout, stderr)."""
+    from npuzzle.cli import main
+
+    def run(*argv: str, stdin: str | None = None) -> tuple[int, str, str]:
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        try:
+            code = main(list(argv))
+        except SystemExit as exc:  # argparse leaves through SystemExit
+            code = exc.code
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run

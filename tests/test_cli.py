@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import subprocess
@@ -14,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, is_solvable
-from npuzzle.cli import main
 
 KUNKLE_FILE = Path(__file__).resolve().parents[2] / "shared/reference/kunkle_tests.txt"
 KUNKLE_LENGTHS = [6, 14, 16, 16, 4, 28]  # Kunkle's published optimal solution lengths
@@ -24,23 +22,6 @@ JSON_FIELDS = {
     "board", "goal", "solvable", "status", "moves", "length", "expanded", "generated",
     "max_open", "ebf", "optimal", "algorithm", "heuristic", "seconds",
 }  # fmt: skip
-
-
-@pytest.fixture
-def cli(capsys, monkeypatch):
-    """Run ``npuzzle ARGV`` in this process: (exit status, stdout, stderr)."""
-
-    def run(*argv: str, stdin: str | None = None) -> tuple[int, str, str]:
-        if stdin is not None:
-            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        try:
-            code = main(list(argv))
-        except SystemExit as exc:  # argparse leaves through SystemExit
-            code = exc.code
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return run
 
 
 def kunkle_pairs() -> list[tuple[str, str]]:

@@ -1,4 +1,5 @@
-"""The ``npuzzle`` command line: solve, batch (Kunkle's input) and random boards."""
+"""The ``npuzzle`` command line: solve, batch (Kunkle's input), random boards, pattern
+databases, and the papers' experiments (lab)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ import json
 import math
 import re
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from . import __version__, pdb
+from . import __version__, lab, pdb
 from .board import FORMATS, GOAL_NAMES, Board, PuzzleError
 from .generate import random_board
 from .heuristics import HEURISTICS
@@ -201,6 +203,37 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_size, action="append", help="WxH, e.g. 4x4 (repeat for more)")
     p.add_argument("--out", help="also copy the files into this folder (the site's pdb/)")
     p.add_argument("--jobs", type=_positive_int, default=1, help="build this many at once")
+
+    p = sub.add_parser(
+        "lab",
+        help="run an experiment of the papers and print it beside their figures",
+        description="Run an experiment (many searches on generated or published boards) and "
+        "print its table beside the published figures. Reproducible from --seed: the same "
+        "seed gives the same numbers, only the times change. A progress bar is drawn on "
+        "stderr when it is a terminal. 'npuzzle lab EXPERIMENT --help' lists its options.",
+    )
+    experiments = p.add_subparsers(dest="experiment", metavar="EXPERIMENT", parser_class=_Parser)
+    experiments.required = True
+    for exp in lab.EXPERIMENTS.values():
+        q = experiments.add_parser(exp.name, help=exp.title, description=exp.description)
+        q.add_argument(
+            "--seed",
+            default=str(lab.DEFAULT_SEED),
+            help=f"seed of the random boards (default {lab.DEFAULT_SEED})",
+        )
+        q.add_argument("--format", default="markdown", choices=lab.FORMATS, help="default markdown")
+        q.add_argument("-q", "--quiet", action="store_true", help="print nothing on stderr")
+        # every option defaults to None here: lab.resolve fills in (and checks) the defaults
+        for opt in exp.options:
+            if opt.kind == "flag":
+                q.add_argument(opt.flag, action="store_true", default=None, help=opt.help)
+                continue
+            default = ",".join(opt.default) if isinstance(opt.default, list) else opt.default
+            shown = f"{default:,}" if isinstance(default, int) else default
+            metavar = _METAVARS.get(opt.kind, "{" + ",".join(opt.choices) + "}")
+            q.add_argument(
+                opt.flag, default=None, metavar=metavar, help=f"{opt.help} (default {shown})"
+            )
     return parser
 
 
@@ -215,6 +248,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _batch(args, sys.stdin, sys.stdout)
         if args.command == "pdb":
             return _pdb(args, sys.stdout)
+        if args.command == "lab":
+            return _lab(args, sys.stdout, sys.stderr)
         return _random(args, sys.stdout)
     except PuzzleError as exc:
         print(f"npuzzle: {exc}", file=sys.stderr)
@@ -412,3 +447,58 @@ def _pdb(args: argparse.Namespace, out: TextIO) -> int:
             shutil.copyfile(folder / name, dest / name)
     out.write(f"{total:>10,}  bytes in {len(names)} files\n")
     return 0
+
+
+_METAVARS = {"int": "N", "float": "W", "names": "A,B", "size": "WxH", "moves": "K|uniform"}
+
+
+def _lab(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    name = args.experiment
+    given = {o.name: getattr(args, o.name) for o in lab.EXPERIMENTS[name].options}
+    options = lab.resolve(name, given)
+    jobs = lab.plan(name, options, args.seed)
+    bar = _Bar(err, f"npuzzle lab {name}", len(jobs), enabled=not args.quiet)
+    rows = []
+    for job in jobs:
+        rows.append(lab.run_job(job))
+        bar.update(len(rows))
+    bar.close()
+    result = lab.summarize(name, rows, options, args.seed)
+    if args.format == "csv":
+        out.write(result.to_csv())
+    elif args.format == "json":
+        out.write(result.to_json() + "\n")
+    else:
+        out.write(result.to_markdown())
+    return 0
+
+
+class _Bar:
+    """A progress bar on a terminal; elsewhere only the final line."""
+
+    width = 30
+
+    def __init__(self, stream: TextIO, label: str, total: int, *, enabled: bool) -> None:
+        self.stream, self.label, self.total, self.enabled = stream, label, total, enabled
+        self.tty = enabled and stream.isatty()
+        self.t0 = self.shown = time.perf_counter()
+        self.done = 0
+
+    def update(self, done: int) -> None:
+        self.done = done
+        now = time.perf_counter()
+        if not self.tty or (now - self.shown < 0.1 and done < self.total):
+            return
+        self.shown = now
+        full = self.width * done // max(1, self.total)
+        bar = "#" * full + "." * (self.width - full)
+        self.stream.write(f"\r{self.label} [{bar}] {done}/{self.total}  {now - self.t0:.0f} s")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if not self.enabled:
+            return
+        seconds = time.perf_counter() - self.t0
+        line = f"{self.label}: {self.done} searches in {seconds:.1f} s"
+        self.stream.write(("\r\x1b[K" if self.tty else "") + line + "\n")
+        self.stream.flush()

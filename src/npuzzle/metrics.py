@@ -12,7 +12,7 @@ def ebf_simple(generated: int, depth: int) -> float | None:
     return float(generated ** (1.0 / depth))
 
 
-def ebf_exact(generated: int, depth: int, *, tolerance: float = 1e-12) -> float | None:
+def ebf_exact(generated: float, depth: int, *, tolerance: float = 1e-12) -> float | None:
     """The ``b*`` of Russell & Norvig: the root of ``N + 1 = 1 + b + b^2 + … + b^d``.
 
     ``N`` is the number of nodes generated and ``d`` the solution depth. The right-hand side
