@@ -8,8 +8,10 @@ A chart is plain data, the form :mod:`npuzzle.lab` produces::
 
 For bars, each point's x is a category (a string). :func:`render` returns a standalone
 ``<svg>`` element. It draws with ``currentColor`` and the classes ``series-0`` … so a page's
-stylesheet picks the colours for its light and dark themes; standalone (a file), the default
-palette in the element's own ``<style>`` applies. Published series are drawn dashed with
+stylesheet picks the colours for its light and dark themes, else the default palette in the
+element's own ``<style>`` applies. The element is meant to be placed in an HTML page, whose
+parser gives it the SVG namespace, so it names none (the site holds no outside address, not
+even a namespace's). Published series are drawn dashed with
 hollow markers, beside ours. All text is escaped: labels may come from anywhere.
 """
 
@@ -76,7 +78,7 @@ def render(chart: Mapping[str, Any], width: int = 640, height: int = 360) -> str
     height = max(height, top + bottom + 120)
     plot_w, plot_h = width - left - right, height - top - bottom
     out: list[str] = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
+        f'<svg class="chart" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-label="{escape(_title(chart))}">',
         "<style>"
         + "".join(f".series-{i}{{color:{c}}}" for i, c in enumerate(PALETTE))
