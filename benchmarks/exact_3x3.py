@@ -16,31 +16,15 @@ import argparse
 import statistics
 import sys
 import time
-from collections import deque
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "tests"))  # the tests' breadth-first oracle, not the solver
 
-from npuzzle import Board, make_search, random_board
+from oracles import distances  # noqa: E402
 
-
-def all_distances(goal: Board) -> dict[tuple[int, ...], int]:
-    """Breadth-first distances of every board from ``goal`` (our own, not the solver's)."""
-    dist = {goal.tiles: 0}
-    todo = deque([goal.tiles])
-    while todo:
-        tiles = todo.popleft()
-        b = tiles.index(0)
-        r, c = divmod(b, 3)
-        for q, ok in ((b - 3, r > 0), (b + 3, r < 2), (b - 1, c > 0), (b + 1, c < 2)):
-            if ok:
-                t = list(tiles)
-                t[b], t[q] = t[q], t[b]
-                key = tuple(t)
-                if key not in dist:
-                    dist[key] = dist[tiles] + 1
-                    todo.append(key)
-    return dist
+from npuzzle import Board, make_search, random_board  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     bad = 0
     for name in ("standard", "blank-first", "snail"):
         goal = Board.goal(name, 3, 3)
-        dist = all_distances(goal)
+        dist = distances(goal.tiles, 3, 3)
         far = max(dist.values())
         boards = [Board(3, 3, t) for t, d in dist.items() if d == far]
         boards += [random_board(3, 3, seed=f"{name}-{i}", goal=goal) for i in range(args.count)]

@@ -556,7 +556,9 @@ class PatternDatabase(Heuristic):
                     home[c] = (first + g, 4 * i)
             groups_of_view.append(tuple(range(first, len(lookup))))
             slots.append([home[m[goal_pos[t]]] if t else (0, 0) for t in range(n)])
-        moves: list[list[tuple[int, ...]]] = [[()] * (4 * n) for _ in range(space.wild + 1)]
+        # the blank, and moves that do not exist, change no index
+        still = tuple(x for gs in groups_of_view for x in (gs[0], 0))
+        moves = [[still] * (4 * n) for _ in range(space.wild + 1)]
         for b in range(n):
             for q, _letter, _sq, _sp, e in space.moves[b]:
                 for t in range(1, n):  # the tile on q slides to b
@@ -565,12 +567,6 @@ class PatternDatabase(Heuristic):
                         g, shift = slot[t]
                         entry += (g, (m[b] - m[q]) << shift)
                     moves[t][e] = entry
-        for t in (0, *range(n, space.wild + 1)):
-            moves[t] = [sum(((gs[0], 0) for gs in groups_of_view), ())] * (4 * n)
-        for row in moves:
-            for e, entry in enumerate(row):
-                if not entry:
-                    row[e] = sum(((gs[0], 0) for gs in groups_of_view), ())
         maps = [m for _part, m in views]
 
         def index(state: int) -> list[int]:
