@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, random_board
-from npuzzle.link import MAX_LINK_STEP, LinkState, make_fragment, parse_fragment
+from npuzzle import lab
+from npuzzle.link import MAX_LINK_STEP, LabLink, LinkState, make_fragment, parse_fragment
 
 EXAMPLE = (
     "#board=1,3,4/8,0,5/7,2,6&goal=1,2,3/8,0,4/7,6,5&algorithm=astar&heuristic=manhattan&step=12"
@@ -91,3 +92,94 @@ def test_unknown_keys_and_case_are_tolerated():
 def test_empty_fragment_is_the_default_page():
     state = parse_fragment("")
     assert state.problems == [] and state.board == state.goal == Board.goal("standard", 3, 3)
+
+
+# ----- the Lab view's experiment --------------------------------------------------------------
+
+
+def _option_values(option):
+    """Strategies for valid values of one experiment option (as parse returns them)."""
+    if option.kind == "names":
+        return st.lists(st.sampled_from(option.choices), min_size=1, unique=True)
+    if option.kind == "choice":
+        return st.sampled_from(option.choices)
+    if option.kind == "flag":
+        return st.booleans()
+    if option.kind == "size":
+        return st.builds("{}x{}".format, st.integers(2, 8), st.integers(2, 8))
+    low, high = int(option.minimum or 0), int(min(option.maximum or 10**6, 10**6))
+    if option.kind == "moves":
+        return st.none() | st.integers(low, high)
+    if option.kind == "float":
+        return st.floats(low, high, allow_nan=False).map(lambda x: round(x, 3))
+    return st.integers(low, high)
+
+
+@st.composite
+def _lab_links(draw):
+    name = draw(st.sampled_from(list(lab.EXPERIMENTS)))
+    options = {o.name: draw(_option_values(o)) for o in lab.EXPERIMENTS[name].options}
+    seed = draw(st.from_regex(r"[A-Za-z0-9_.-]{1,40}", fullmatch=True))
+    return LabLink(name, options, seed)
+
+
+@settings(max_examples=80, deadline=None)
+@given(link=_lab_links())
+def test_lab_settings_round_trip(link):
+    state = LinkState(Board.goal("standard", 3, 3), Board.goal("standard", 3, 3), lab=link)
+    back = parse_fragment("#" + make_fragment(state))
+    assert back.problems == []
+    assert back.lab is not None
+    assert (back.lab.experiment, back.lab.seed) == (link.experiment, link.seed)
+    assert back.lab.options == lab.resolve(link.experiment, link.options)
+
+
+def test_lab_link_reads_the_documented_keys():
+    state = parse_fragment(
+        "#lab=RN&lab-seed=7&lab-per-depth=10&lab-max-depth=12&lab-heuristics=manhattan"
+    )
+    assert state.problems == []
+    assert state.lab == LabLink(
+        "rn",
+        {**lab.EXPERIMENTS["rn"].defaults(), "per_depth": 10, "max_depth": 12,
+         "heuristics": ["manhattan"]},
+        "7",
+    )  # fmt: skip
+    # keys the experiment does not have are ignored, as the board's unknown keys are
+    assert parse_fragment("#lab=kunkle&lab-per-depth=3&lab-colour=red").problems == []
+
+
+@pytest.mark.parametrize(
+    ("fragment", "words"),
+    [
+        ("#lab=alchemy", "unknown experiment 'alchemy'"),
+        ("#lab=%3Cscript%3E", "unknown experiment '<script>'"),
+        ("#lab=rn&lab-per-depth=0", "per depth was not used"),
+        ("#lab=rn&lab-per-depth=1e9", "per depth was not used"),
+        ("#lab=rn&lab-per-depth=%D9%A3", "per depth was not used"),
+        ("#lab=rn&lab-heuristics=manhattan,oracle", "unknown heuristic 'oracle'"),
+        ("#lab=rn&lab-heuristics=", "heuristics was not used"),
+        ("#lab=compare&lab-size=99x2", "size was not used"),
+        ("#lab=compare&lab-algorithms=astar,magic", "unknown algorithm 'magic'"),
+        ("#lab=compare&lab-weight=inf", "weight was not used"),
+        ("#lab=nayak&lab-pdb=perhaps", "pdb was not used"),
+        ("#lab=riggs&lab-walk=backwards", "walk was not used"),
+        ("#lab=riggs&lab-seed=%3Cb%3E", "seed '<b>'"),
+        ("#lab=riggs&lab-seed=" + "9" * 41, "seed"),
+    ],
+)
+def test_malformed_lab_settings_give_a_message_and_the_default(fragment, words):
+    state = parse_fragment(fragment)
+    assert any(words in p for p in state.problems), state.problems
+    if state.lab is not None:  # every option is usable: the defaults stand in for bad ones
+        exp = lab.EXPERIMENTS[state.lab.experiment]
+        assert set(state.lab.options) == {o.name for o in exp.options}
+        assert state.lab.options == lab.resolve(exp.name, state.lab.options)
+        assert state.lab.seed == "1" or "seed" not in fragment
+    for problem in state.problems:
+        assert problem.isprintable() and len(problem) < 600
+
+
+def test_a_link_without_lab_has_no_experiment():
+    assert parse_fragment(EXAMPLE).lab is None
+    assert "lab" not in make_fragment(parse_fragment(EXAMPLE))

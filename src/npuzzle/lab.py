@@ -132,7 +132,7 @@ class Option:
 
     def _number(self, value: Any) -> int | float:
         whole = self.kind in ("int", "moves")
-        if isinstance(value, bool):
+        if isinstance(value, bool) or (isinstance(value, str) and not value.isascii()):
             raise PuzzleError(f"{self.flag} {value!r} is not a number")
         try:
             number: int | float = (
@@ -152,6 +152,19 @@ class Option:
         if self.maximum is not None and number > self.maximum:
             raise PuzzleError(f"{self.flag} must be at most {self.maximum:,g}, not {value}")
         return number
+
+    def format(self, value: Any) -> str:
+        """``value`` (as :meth:`parse` returns it) written as text that :meth:`parse` reads
+        back: the form share links and the page's fields use."""
+        if self.kind == "names":
+            return ",".join(value)
+        if self.kind == "moves" and value is None:
+            return "uniform"
+        if self.kind == "flag":
+            return "yes" if value else "no"
+        if self.kind == "float":
+            return f"{value:.15g}"
+        return str(value)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -2,6 +2,8 @@
 
 ``#board=1,3,4/8,0,5/7,2,6&goal=1,2,3/8,0,4/7,6,5&algorithm=astar&heuristic=manhattan&step=12``
 (also ``weight=``). ``goal`` may be a name (``standard``, ``blank-first``, ``snail``).
+The Lab view adds ``lab=rn&lab-seed=1&lab-per-depth=10&...``: the experiment, its seed and
+each of its options (:mod:`npuzzle.lab`), written as the command line's flags without ``--``.
 
 Reading is forgiving so that links made today keep working as the format grows: keys are
 matched case-insensitively, unknown keys are ignored, and each bad value is replaced by its
@@ -11,19 +13,41 @@ default with a message saying what was wrong. Every message is plain text for a 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import quote, unquote
 
+from . import lab
 from .board import GOAL_NAMES, Board, PuzzleError
 from .heuristics import HEURISTICS
 from .solvability import solvability
 from .solver import ALGORITHMS, DEFAULT_WEIGHT
 
-__all__ = ["MAX_LINK_LENGTH", "MAX_LINK_STEP", "LinkState", "make_fragment", "parse_fragment"]
+__all__ = [
+    "MAX_LINK_LENGTH",
+    "MAX_LINK_STEP",
+    "LabLink",
+    "LinkState",
+    "lab_fragment_parts",
+    "make_fragment",
+    "parse_fragment",
+]
 
 MAX_LINK_LENGTH = 4000
 MAX_LINK_STEP = 100_000
 _SAFE = ",/"  # kept readable in links: board rows
+_LAB = "lab-"  # prefix of an experiment's keys
+_SEED = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+
+
+@dataclass
+class LabLink:
+    """An experiment of the Lab view: its name, seed and every option (parsed values)."""
+
+    experiment: str
+    options: dict[str, Any]
+    seed: str = str(lab.DEFAULT_SEED)
 
 
 @dataclass
@@ -38,6 +62,7 @@ class LinkState:
     weight: float = DEFAULT_WEIGHT
     step: int = 0
     problems: list[str] = field(default_factory=list)
+    lab: LabLink | None = None
 
 
 def make_fragment(state: LinkState) -> str:
@@ -53,7 +78,47 @@ def make_fragment(state: LinkState) -> str:
         parts.append(("weight", f"{state.weight:g}"))
     if state.step:
         parts.append(("step", str(state.step)))
+    if state.lab is not None:
+        parts += lab_fragment_parts(state.lab)
     return "&".join(f"{k}={quote(v, safe=_SAFE)}" for k, v in parts)
+
+
+def lab_fragment_parts(link: LabLink) -> list[tuple[str, str]]:
+    """The keys and values of an experiment: ``lab``, ``lab-seed`` and one per option (all
+    of them, so a link keeps its meaning if a default changes)."""
+    exp = lab.EXPERIMENTS[link.experiment]
+    values = lab.resolve(link.experiment, link.options)
+    parts = [("lab", exp.name), (_LAB + "seed", str(link.seed))]
+    for option in exp.options:
+        parts.append((_LAB + option.name.replace("_", "-"), option.format(values[option.name])))
+    return parts
+
+
+def _read_lab(fields: dict[str, str], problems: list[str]) -> LabLink | None:
+    name = fields["lab"].lower()
+    if name not in lab.EXPERIMENTS:
+        problems.append(
+            f"unknown experiment {_short(name)!r}: choose one of {', '.join(lab.EXPERIMENTS)}"
+        )
+        return None
+    exp = lab.EXPERIMENTS[name]
+    options: dict[str, Any] = {}
+    for option in exp.options:
+        key = _LAB + option.name.replace("_", "-")
+        if key not in fields:
+            continue
+        try:
+            options[option.name] = option.parse(fields[key])
+        except PuzzleError as exc:
+            problems.append(f"the experiment's {option.name.replace('_', ' ')} was not used: {exc}")
+    seed = fields.get(_LAB + "seed", str(lab.DEFAULT_SEED))
+    if not _SEED.fullmatch(seed):
+        problems.append(
+            f"seed {_short(seed)!r} is not 1 to 40 letters, digits, '.', '_' or '-': using "
+            f"{lab.DEFAULT_SEED}"
+        )
+        seed = str(lab.DEFAULT_SEED)
+    return LabLink(name, lab.resolve(name, options), seed)
 
 
 def _short(text: str, limit: int = 24) -> str:
@@ -136,4 +201,6 @@ def parse_fragment(fragment: str) -> LinkState:
             problems.append(
                 f"step {_short(value)!r} is not a whole number from 0 to {MAX_LINK_STEP:,}"
             )
+    if "lab" in fields:
+        state.lab = _read_lab(fields, problems)
     return state
