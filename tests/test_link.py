@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from npuzzle import ALGORITHMS, HEURISTICS, Board, random_board
-from npuzzle import lab
+from npuzzle import ALGORITHMS, HEURISTICS, Board, lab, random_board
 from npuzzle.link import MAX_LINK_STEP, LabLink, LinkState, make_fragment, parse_fragment
 
 EXAMPLE = (
