@@ -103,3 +103,20 @@ def test_empty_and_bad_charts():
     assert "no data" in [t.text for t in root.iter(SVG + "text")]
     with pytest.raises(ValueError, match="unknown chart kind"):
         render({"kind": "pie", "series": []})
+
+
+def test_series_of_one_group_share_a_colour_and_others_do_not():
+    chart = _line_chart(log=True)
+    chart["series"][0]["group"] = chart["series"][1]["group"] = "manhattan"
+    root = ET.fromstring(render(chart))
+    legend = {
+        g.find(SVG + "text").text: g.get("class")
+        for g in root.iter(SVG + "g")
+        if g.find(SVG + "line") is not None
+    }
+    assert legend["manhattan (ours)"] == legend["manhattan (R&N)"]
+    assert legend["<script>alert(1)</script>"] != legend["manhattan (ours)"]
+    # without groups every series has its own colour
+    plain = ET.fromstring(render(_line_chart(log=True)))
+    classes = [g.get("class") for g in plain.iter(SVG + "g") if g.find(SVG + "line") is not None]
+    assert len(set(classes)) == 3

@@ -13,6 +13,7 @@ import asyncio
 from typing import Any
 
 import tables
+from labview import LabView
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window, workers
 from stepper import MAX_STEPS, StepView
@@ -389,7 +390,16 @@ def link_state() -> LinkState:
     weight = read_weight() or 3.0
     step = stepping.search.steps if stepping.search is not None else 0
     name = None if _goal.value == "custom" else _goal.value
-    return LinkState(game.board, game.goal, name, _algorithm.value, _heuristic.value, weight, step)
+    return LinkState(
+        game.board,
+        game.goal,
+        name,
+        _algorithm.value,
+        _heuristic.value,
+        weight,
+        step,
+        lab=lab_view.link() if lab_view is not None else None,
+    )
 
 
 def update_address(*, push: bool) -> None:
@@ -405,8 +415,9 @@ def update_address(*, push: bool) -> None:
         window.history.replaceState(None, "", fragment)
 
 
-def apply_link(fragment: str) -> None:
-    """Show what a link describes; a bad part gets a message and its default."""
+def apply_link(fragment: str, *, opening: bool = False) -> None:
+    """Show what a link describes; a bad part gets a message and its default. A link's
+    experiment runs when the page is opened with it (not on back and forward)."""
     state = parse_fragment(fragment)
     address.applying = True
     try:
@@ -428,6 +439,8 @@ def apply_link(fragment: str) -> None:
         set_status("Opened a shared board.")
     if state.step:
         step_to(state.step)
+    if state.lab is not None and lab_view is not None:
+        lab_view.apply(state.lab, run=opening)
 
 
 def step_to(number: int) -> None:
@@ -971,6 +984,12 @@ async def solve_for_scripts(request: Any) -> Any:
 _proxies.append(create_proxy(solve_for_scripts))
 window.npuzzleSolve = _proxies[-1]
 
+
+async def solver_worker() -> Any:
+    return await workers["solver"]
+
+
+lab_view: LabView | None = None
 fill_selects()
 game.build()
 for control in (
@@ -991,8 +1010,11 @@ for control in (
     control.disabled = False
 sync_search_controls()
 sync_stepping_controls()
+lab_view = LabView(
+    document, window, solver_worker, lambda: update_address(push=False), page_address
+)
 set_status(f"npuzzle {VERSION} ready")
 if window.location.hash:
-    apply_link(window.location.hash)
+    apply_link(window.location.hash, opening=True)
 document.body.dataset.ready = "true"
 spawn(connect_worker())

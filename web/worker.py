@@ -8,13 +8,15 @@ the main thread's ``progress()`` and ``cancel()`` calls are answered while it ru
 """
 
 import asyncio
+import json
+import time
 from typing import Any
 
 import js
 import tables
 
 import npuzzle
-from npuzzle import ALGORITHMS, Board, PuzzleError, make_search
+from npuzzle import ALGORITHMS, Board, PuzzleError, lab, make_search
 
 CHUNK_SECONDS = 0.05  # run this long between answers to progress() and cancel()
 MAX_NODES = 1_000_000  # the page's node limit: memory in the tab is finite
@@ -31,7 +33,11 @@ _job: dict[str, Any] = {
     "loaded": 0,
     "total": 0,
     "threshold": None,  # IDA*'s current f threshold
+    "kind": "",  # "solve" or "lab": what is running
+    "done": 0,  # the lab: searches finished, of "jobs"
+    "jobs": 0,
 }
+_rows: list[dict[str, Any]] = []  # the lab's rows so far (lab_progress hands them on)
 
 
 def ping() -> dict[str, str]:
@@ -42,6 +48,17 @@ def ping() -> dict[str, str]:
 def progress() -> dict[str, Any]:
     """Counters of the search under way (or of the last one)."""
     return dict(_job)
+
+
+def lab_progress(since: int) -> dict[str, Any]:
+    """The lab run's counters, and its rows from number ``since`` on (as JSON text)."""
+    start = max(0, int(since))
+    return {**_job, "rows": json.dumps(_rows[start:])}
+
+
+def _busy() -> dict[str, Any]:
+    what = "an experiment of the lab" if _job["kind"] == "lab" else "a search"
+    return {"status": "error", "reason": f"the solver is busy with {what}: cancel it first"}
 
 
 def cancel() -> bool:
@@ -59,13 +76,34 @@ async def solve(request: Any) -> dict[str, Any]:
     """Solve ``request`` = {board, goal (rows text), algorithm, heuristic, weight}."""
     req = _plain(request)
     if _job["running"]:
-        return {"status": "error", "reason": "a search is already running"}
+        return _busy()
     _job.update(running=True, cancel=False, expanded=0, generated=0, open=0, seconds=0.0)
-    _job.update(phase="", loaded=0, total=0, threshold=None)
+    _job.update(phase="", loaded=0, total=0, threshold=None, kind="solve")
     try:
         return await _solve(req)
     finally:
         _job.update(running=False, cancel=False, phase="")
+
+
+async def _load(names: list[str], page: str) -> bool:
+    """Load pattern databases, with progress; False if cancelled (PuzzleError if refused)."""
+    _job.update(phase="loading")
+    try:
+        await tables.load(
+            names,
+            lambda got, n: _job.update(loaded=got, total=n),
+            page,
+            lambda: bool(_job["cancel"]),
+        )
+    except tables.Stopped:
+        return False
+    except PuzzleError:
+        raise
+    except Exception as exc:  # the browser refused: say so, do not crash
+        raise PuzzleError(f"the pattern databases could not be loaded: {exc}") from None
+    finally:
+        _job.update(phase="")
+    return True
 
 
 async def _solve(req: dict[str, Any]) -> dict[str, Any]:
@@ -76,23 +114,8 @@ async def _solve(req: dict[str, Any]) -> dict[str, Any]:
         heuristic = str(req.get("heuristic", "manhattan"))
         info = ALGORITHMS.get(algorithm)
         missing = tables.needed(board, goal, info is not None and info.uses_heuristic, heuristic)
-        if missing:
-            _job.update(phase="loading")
-            page = str(req.get("page") or js.location.href)
-            try:
-                await tables.load(
-                    missing,
-                    lambda got, n: _job.update(loaded=got, total=n),
-                    page,
-                    lambda: bool(_job["cancel"]),
-                )
-            except tables.Stopped:
-                return {"status": "cancelled", "reason": "cancelled while loading the tables"}
-            except PuzzleError:
-                raise
-            except Exception as exc:  # the browser refused: say so, do not crash
-                raise PuzzleError(f"the pattern databases could not be loaded: {exc}") from None
-            _job.update(phase="")
+        if missing and not await _load(missing, str(req.get("page") or js.location.href)):
+            return {"status": "cancelled", "reason": "cancelled while loading the tables"}
         search = make_search(
             board,
             goal,
@@ -125,4 +148,70 @@ async def _solve(req: dict[str, Any]) -> dict[str, Any]:
     return search.result().to_json()
 
 
-__export__ = ["ping", "progress", "cancel", "solve"]
+async def lab_run(request: Any) -> dict[str, Any]:
+    """Run an experiment of :mod:`npuzzle.lab`: ``request`` = {experiment, options, seed,
+    page}. Rows go to ``lab_progress`` as each search ends; the answer says how it ended
+    (``done``, ``cancelled`` or ``error``) and carries every row (JSON text)."""
+    req = _plain(request)
+    if _job["running"]:
+        return _busy()
+    _rows.clear()
+    _job.update(running=True, cancel=False, expanded=0, generated=0, open=0, seconds=0.0)
+    _job.update(phase="planning", loaded=0, total=0, threshold=None, kind="lab", done=0, jobs=0)
+    try:
+        return await _lab(req)
+    finally:
+        _job.update(running=False, cancel=False, phase="")
+
+
+async def _lab(req: dict[str, Any]) -> dict[str, Any]:
+    def answer(status: str, reason: str = "") -> dict[str, Any]:
+        return {"status": status, "reason": reason, "rows": json.dumps(_rows)}
+
+    try:
+        name = str(req.get("experiment"))
+        options = req.get("options") or {}
+        if isinstance(options, str):  # the page sends JSON text: nested values cross intact
+            options = json.loads(options)
+        jobs = lab.plan(name, dict(options), str(req.get("seed") or lab.DEFAULT_SEED))
+        _job.update(jobs=len(jobs), phase="")
+        if any(j.max_nodes is None or j.max_nodes > MAX_NODES for j in jobs):
+            raise PuzzleError(
+                f"the page's searches stop at {MAX_NODES:,} expansions: choose a max nodes "
+                f"from 1 to {MAX_NODES:,}"
+            )
+        missing: list[str] = []
+        for goal_text, algorithm, heuristic in {(j.goal, j.algorithm, j.heuristic) for j in jobs}:
+            goal = Board.parse(goal_text)  # the tables depend on the goal (and its size) only
+            for n in tables.needed(goal, goal, ALGORITHMS[algorithm].uses_heuristic, heuristic):
+                if n not in missing:
+                    missing.append(n)
+        if missing and not await _load(missing, str(req.get("page") or js.location.href)):
+            return answer("cancelled", "cancelled while loading the tables")
+    except (PuzzleError, KeyError, TypeError, ValueError) as exc:
+        return answer("error", str(exc))
+    clock = time.monotonic()
+    for job in jobs:
+        search = lab.start(job)
+        while True:
+            search.run(max_nodes=job.max_nodes, max_seconds=CHUNK_SECONDS)
+            _job.update(expanded=search.expanded, generated=search.generated)
+            if search.status != "limit" or (
+                job.max_nodes is not None and search.expanded >= job.max_nodes
+            ):
+                break
+            await asyncio.sleep(0)  # a long search: answer progress() and cancel() between chunks
+            clock = time.monotonic()
+            if _job["cancel"]:
+                return answer("cancelled", f"cancelled after {len(_rows):,} of {len(jobs):,}")
+        _rows.append(lab.finish(job, search))
+        _job.update(done=len(_rows))
+        if time.monotonic() - clock > CHUNK_SECONDS:  # many short searches: yield now and then
+            await asyncio.sleep(0)
+            clock = time.monotonic()
+            if _job["cancel"]:
+                return answer("cancelled", f"cancelled after {len(_rows):,} of {len(jobs):,}")
+    return answer("done")
+
+
+__export__ = ["ping", "progress", "cancel", "solve", "lab_run", "lab_progress"]

@@ -4,15 +4,17 @@ A chart is plain data, the form :mod:`npuzzle.lab` produces::
 
     {"kind": "line" | "bar", "title": str, "x": "depth", "y": "nodes generated",
      "log_y": bool,
-     "series": [{"name": str, "points": [[x, y], ...], "published": bool}, ...]}
+     "series": [{"name": str, "points": [[x, y], ...], "published": bool,
+                "group": str}, ...]}
 
 For bars, each point's x is a category (a string). :func:`render` returns a standalone
 ``<svg>`` element. It draws with ``currentColor`` and the classes ``series-0`` … so a page's
 stylesheet picks the colours for its light and dark themes, else the default palette in the
-element's own ``<style>`` applies. The element is meant to be placed in an HTML page, whose
-parser gives it the SVG namespace, so it names none (the site holds no outside address, not
-even a namespace's). Published series are drawn dashed with
-hollow markers, beside ours. All text is escaped: labels may come from anywhere.
+element's own ``<style>`` applies. Series of one ``group`` (ours and the paper's figures for
+one heuristic) share a colour; by default each series is its own group. Published series are
+drawn dashed with hollow markers, beside ours. The element is meant to be placed in an HTML
+page, whose parser gives it the SVG namespace, so it names none (the site holds no outside
+address, not even a namespace's). All text is escaped: labels may come from anywhere.
 """
 
 from __future__ import annotations
@@ -71,7 +73,11 @@ def render(chart: Mapping[str, Any], width: int = 640, height: int = 360) -> str
     kind = chart.get("kind", "line")
     if kind not in ("line", "bar"):
         raise ValueError(f"unknown chart kind {kind!r}")
-    series = [s for s in chart.get("series", ()) if s.get("points")]
+    series = [dict(s) for s in chart.get("series", ()) if s.get("points")]
+    groups = list(dict.fromkeys(str(s.get("group", s.get("name", ""))) for s in series))
+    for s in series:  # the colour class: one per group
+        group = str(s.get("group", s.get("name", "")))
+        s["class"] = f"series-{groups.index(group) % len(PALETTE)}"
     left, right, top, bottom = 64, 16, 36, 48
     legend_rows = len(series)
     bottom += 18 * legend_rows
@@ -109,7 +115,7 @@ def render(chart: Mapping[str, Any], width: int = 640, height: int = 360) -> str
     # legend
     y0 = top + plot_h + 52
     for i, s in enumerate(series):
-        cls = f"series-{i % len(PALETTE)}"
+        cls = s["class"]
         y = y0 + 18 * i
         dash = ' stroke-dasharray="6 4"' if s.get("published") else ""
         out.append(
@@ -146,10 +152,10 @@ def _line(
         out.append(
             f'<text x="{sx(t):.1f}" y="{top + h + 16}" text-anchor="middle">{_fmt(t)}</text>'
         )
-    for i, s in enumerate(series):
+    for s in series:
         pts = [(float(p[0]), float(p[1])) for p in s["points"] if not log or float(p[1]) > 0]
         pts.sort()
-        cls = f"series-{i % len(PALETTE)}"
+        cls = s["class"]
         dash = ' stroke-dasharray="6 4"' if s.get("published") else ""
         path = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in pts)
         fill = "none" if s.get("published") else "currentColor"
@@ -190,7 +196,7 @@ def _bars(
             f"{escape(cat)}</text>"
         )
     for i, s in enumerate(series):
-        cls = f"series-{i % len(PALETTE)}"
+        cls = s["class"]
         values = {str(p[0]): float(p[1]) for p in s["points"]}
         out.append(f'<g class="{cls}">')
         for c, cat in enumerate(cats):

@@ -533,8 +533,13 @@ def _rng(seed: str, *parts: Any) -> random.Random:
     return random.Random(":".join([seed, *map(str, parts)]))
 
 
-def _series(name: str, points: list[list[Any]], published: bool = False) -> dict[str, Any]:
-    return {"name": name, "points": [p for p in points if p[1] is not None], "published": published}
+def _series(
+    name: str, points: list[list[Any]], published: bool = False, group: str | None = None
+) -> dict[str, Any]:
+    """A chart's series; series of one ``group`` (ours and the paper's, for one heuristic)
+    share a colour."""
+    points = [p for p in points if p[1] is not None]
+    return {"name": name, "points": points, "published": published, "group": group or name}
 
 
 def _chart(kind: str, title: str, x: str, y: str, log_y: bool, series: list[Any]) -> dict[str, Any]:
@@ -645,10 +650,10 @@ def _summary_rn(o: dict[str, Any], rows: list[Row]) -> _Table:
         series = []
         for h in o["heuristics"]:
             mine = [r for r in out if r["heuristic"] == h]
-            series.append(_series(f"{h} (ours)", [[r["depth"], r[key]] for r in mine]))
+            series.append(_series(f"{h} (ours)", [[r["depth"], r[key]] for r in mine], group=h))
             if h in labdata.RN_HEURISTICS:
                 book = [[r["depth"], r[f"published_{key}"]] for r in mine]
-                series.append(_series(f"{h} (R&N)", book, published=True))
+                series.append(_series(f"{h} (R&N)", book, published=True, group=h))
         charts.append(_chart("line", title, "depth", y, log, series))
     return _Table(columns, out, notes, charts)
 
@@ -705,10 +710,11 @@ def _summary_kunkle(o: dict[str, Any], rows: list[Row]) -> _Table:
     series = []
     for h in o["heuristics"]:
         mine = [r for r in out if r["heuristic"] == h]
-        series.append(_series(f"{h} (ours)", [[f"test {r['test']}", r["expanded"]] for r in mine]))
+        ours = [[f"test {r['test']}", r["expanded"]] for r in mine]
+        series.append(_series(f"{h} (ours)", ours, group=h))
         if any(r["published_expanded"] is not None for r in mine):
             pub = [[f"test {r['test']}", r["published_expanded"]] for r in mine]
-            series.append(_series(f"{h} (Kunkle)", pub, published=True))
+            series.append(_series(f"{h} (Kunkle)", pub, published=True, group=h))
     chart = _chart(
         "bar", "States examined by A*, per test board", "test", "states examined", True, series
     )
@@ -786,10 +792,11 @@ def _summary_riggs(o: dict[str, Any], rows: list[Row]) -> _Table:
         series = []
         for stat in stats:
             mine = [r for r in out if r["stat"] == stat]
-            series.append(_series(f"{stat} (ours)", [[r["heuristic"], r["mean"]] for r in mine]))
+            ours = [[r["heuristic"], r["mean"]] for r in mine]
+            series.append(_series(f"{stat} (ours)", ours, group=stat))
             his = [[r["heuristic"], r["published_mean"]] for r in mine]
             if any(p[1] is not None for p in his):
-                series.append(_series(f"{stat} (Riggs)", his, published=True))
+                series.append(_series(f"{stat} (Riggs)", his, published=True, group=stat))
         charts.append(_chart("bar", title, "heuristic", "mean", log, series))
     return _Table(columns, out, notes, charts)
 

@@ -49,6 +49,11 @@ class LabLink:
     options: dict[str, Any]
     seed: str = str(lab.DEFAULT_SEED)
 
+    @staticmethod
+    def valid_seed(seed: str) -> bool:
+        """Seeds in links are 1 to 40 letters, digits, ``.``, ``_`` or ``-``."""
+        return bool(_SEED.fullmatch(seed))
+
 
 @dataclass
 class LinkState:
@@ -112,7 +117,7 @@ def _read_lab(fields: dict[str, str], problems: list[str]) -> LabLink | None:
         except PuzzleError as exc:
             problems.append(f"the experiment's {option.name.replace('_', ' ')} was not used: {exc}")
     seed = fields.get(_LAB + "seed", str(lab.DEFAULT_SEED))
-    if not _SEED.fullmatch(seed):
+    if not LabLink.valid_seed(seed):
         problems.append(
             f"seed {_short(seed)!r} is not 1 to 40 letters, digits, '.', '_' or '-': using "
             f"{lab.DEFAULT_SEED}"

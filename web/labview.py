@@ -1,0 +1,423 @@
+"""The Lab view: the papers' experiments (npuzzle.lab) run in the solver worker, shown as a
+table and charts beside the published figures.
+
+The form is drawn from ``lab.EXPERIMENTS`` (each option's kind, default, bounds and help), so
+the page offers exactly what ``npuzzle lab`` does. Run sends the experiment to the worker,
+which plans it and runs it search by search; every ``POLL_SECONDS`` the view asks for the new
+rows and, at most every ``DRAW_SECONDS``, summarizes what has arrived (any prefix of the rows
+makes a table), so the table and charts fill in as the run goes. Cancel keeps the rows so far.
+Charts are SVG text from ``npuzzle.charts`` (which escapes every label); everything else is
+built from elements and ``textContent``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from pyodide.ffi import create_once_callable, create_proxy, to_js
+
+from npuzzle import PuzzleError, charts, lab
+from npuzzle.link import LabLink
+
+POLL_SECONDS = 0.2  # between questions to the worker
+DRAW_SECONDS = 1.0  # between redraws of the table and charts while rows arrive
+# Lighter than the command line's defaults where a full run would take minutes in a tab.
+PAGE_DEFAULTS: dict[str, dict[str, Any]] = {"nayak": {"boards": 20, "optimal_boards": 3}}
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def cell(value: Any) -> str:
+    """A table cell as people read it: 20,040; 402.5; 1.443; yes; (empty for none)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        if abs(value) >= 1000:
+            return f"{value:,.0f}"
+        if abs(value) >= 100:
+            return f"{value:.1f}"
+        return f"{value:.4g}"
+    return str(value)
+
+
+class LabView:
+    """The Lab section of the page. ``solver()`` awaits the worker; ``changed()`` is called
+    when the settings change (the page then rewrites its address)."""
+
+    def __init__(
+        self,
+        document: Any,
+        window: Any,
+        solver: Callable[[], Awaitable[Any]],
+        changed: Callable[[], None],
+        page_address: Callable[[], str],
+    ) -> None:
+        self.document, self.window = document, window
+        self.solver, self.changed, self.page_address = solver, changed, page_address
+        get = document.getElementById
+        self.form = get("lab-form")
+        self.fieldset = get("lab-fieldset")
+        self.select = get("lab-experiment")
+        self.seed = get("lab-seed")
+        self.description = get("lab-description")
+        self.options_box = get("lab-options")
+        self.run_button = get("lab-run")
+        self.cancel_button = get("lab-cancel")
+        self.csv_button = get("lab-csv")
+        self.status = get("lab-status")
+        self.progress = get("lab-progress")
+        self.title = get("lab-result-title")
+        self.charts_box = get("lab-charts")
+        self.table = get("lab-table")
+        self.notes = get("lab-notes")
+        self.active = False  # the settings belong in the address once the lab is used
+        self.running = False
+        self.cancelling = False
+        self.task: asyncio.Future[Any] | None = None
+        self.cancel_task: asyncio.Future[Any] | None = None
+        self.csv: tuple[str, str] | None = None  # (file name, text) of the last table
+        self.proxies: list[Any] = []
+        for name, exp in lab.EXPERIMENTS.items():
+            option = document.createElement("option")
+            option.value = name
+            option.textContent = f"{name}: {exp.title}"
+            self.select.appendChild(option)
+        self.select.value = "rn"
+        self.build("rn")
+        for target, kind, handler in (
+            (self.form, "submit", self.on_run),
+            (self.form, "change", self.on_change),
+            (self.select, "change", self.on_experiment),
+            (self.cancel_button, "click", self.on_cancel),
+            (self.csv_button, "click", self.on_csv),
+        ):
+            proxy = create_proxy(handler)
+            target.addEventListener(kind, proxy)
+            self.proxies.append(proxy)
+        self.fieldset.disabled = False
+
+    # ----- the form ------------------------------------------------------------------------------
+    def defaults(self, name: str) -> dict[str, Any]:
+        return {**lab.resolve(name), **lab.resolve(name, PAGE_DEFAULTS.get(name))}
+
+    def build(self, name: str, values: dict[str, Any] | None = None) -> None:
+        """The option fields of experiment ``name``, showing ``values`` (else the page's
+        defaults)."""
+        doc = self.document
+        exp = lab.EXPERIMENTS[name]
+        values = {**self.defaults(name), **(values or {})}
+        self.description.textContent = exp.description
+        self.options_box.replaceChildren()
+        for option in exp.options:
+            ident = f"lab-opt-{option.name}"
+            value = values[option.name]
+            if option.kind == "names":
+                box = doc.createElement("fieldset")
+                box.className = "names"
+                box.id = ident
+                legend = doc.createElement("legend")
+                legend.textContent = _label(option.name)
+                box.appendChild(legend)
+                for choice in option.choices:
+                    label = doc.createElement("label")
+                    check = doc.createElement("input")
+                    check.type = "checkbox"
+                    check.name = option.name
+                    check.value = choice
+                    check.checked = choice in value
+                    label.append(check, doc.createTextNode(" " + choice))
+                    box.appendChild(label)
+                box.title = option.help
+                self.options_box.appendChild(box)
+                continue
+            field = doc.createElement("span")
+            field.className = "field"
+            label = doc.createElement("label")
+            label.htmlFor = ident
+            label.textContent = _label(option.name)
+            if option.kind == "choice":
+                control = doc.createElement("select")
+                for choice in option.choices:
+                    item = doc.createElement("option")
+                    item.value = item.textContent = choice
+                    control.appendChild(item)
+                control.value = value
+            elif option.kind == "flag":
+                control = doc.createElement("input")
+                control.type = "checkbox"
+                control.checked = bool(value)
+            else:
+                control = doc.createElement("input")
+                numeric = option.kind in ("int", "float")
+                control.type = "number" if numeric else "text"
+                control.setAttribute("inputmode", "decimal" if numeric else "text")
+                if numeric:
+                    control.step = "1" if option.kind == "int" else "any"
+                    if option.minimum is not None:
+                        control.min = f"{option.minimum:g}"
+                    if option.maximum is not None:
+                        control.max = f"{option.maximum:.0f}"
+                control.value = option.format(value)
+                control.size = 9
+                control.spellcheck = False
+            control.id = ident
+            control.name = option.name
+            control.title = option.help
+            field.append(label, control)
+            self.options_box.appendChild(field)
+
+    def read(self, *, quiet: bool = False) -> dict[str, Any] | None:
+        """The options on the form, checked; None when one is bad (with a message and the
+        field focused, unless ``quiet``)."""
+        exp = lab.EXPERIMENTS[self.select.value]
+        out: dict[str, Any] = {}
+        for option in exp.options:
+            box = self.document.getElementById(f"lab-opt-{option.name}")
+            if option.kind == "names":
+                value: Any = [c.value for c in box.querySelectorAll("input") if c.checked]
+            elif option.kind == "flag":
+                value = bool(box.checked)
+            else:
+                value = str(box.value)
+            try:
+                out[option.name] = option.parse(value)
+            except PuzzleError as exc:
+                if not quiet:  # the lab's messages name the command line's flag
+                    self.say(f"{_label(option.name)}: {str(exc).replace(option.flag + ' ', '')}.")
+                    box.focus()
+                return None
+        return lab.resolve(exp.name, out)
+
+    def read_seed(self, *, quiet: bool = False) -> str | None:
+        seed = str(self.seed.value).strip() or str(lab.DEFAULT_SEED)
+        if LabLink.valid_seed(seed):
+            return seed
+        if not quiet:
+            self.say("Seed: use 1 to 40 letters, digits, '.', '_' or '-'.")
+            self.seed.focus()
+        return None
+
+    def link(self) -> LabLink | None:
+        """The settings for the share link (None until the lab is used, or if one is bad)."""
+        if not self.active:
+            return None
+        options, seed = self.read(quiet=True), self.read_seed(quiet=True)
+        if options is None or seed is None:
+            return None
+        return LabLink(self.select.value, options, seed)
+
+    def apply(self, link: LabLink, *, run: bool) -> None:
+        """Show a link's experiment (and run it when ``run``; not while one is running)."""
+        if self.running:
+            return
+        self.active = True
+        self.select.value = link.experiment
+        self.build(link.experiment, link.options)
+        self.seed.value = link.seed
+        if run:
+            self.start()
+        else:
+            self.say("Press Run to run this experiment.")
+
+    def on_experiment(self, event: Any) -> None:
+        self.build(self.select.value)  # the form's change handler follows
+
+    def on_change(self, event: Any) -> None:
+        self.active = True
+        self.changed()
+
+    # ----- running -------------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.status.textContent = text
+
+    def on_run(self, event: Any) -> None:
+        event.preventDefault()
+        if not self.running:
+            self.active = True
+            self.changed()
+            self.start()
+
+    def start(self) -> None:
+        options, seed = self.read(), self.read_seed()
+        if options is None or seed is None:
+            return
+        self.task = asyncio.ensure_future(self.run(self.select.value, options, seed))
+
+    def on_cancel(self, event: Any) -> None:
+        if self.running:
+            self.cancelling = True
+            self.say("Cancelling...")
+            self.cancel_task = asyncio.ensure_future(self.cancel())
+
+    async def cancel(self) -> None:
+        solver = await self.solver()
+        await solver.cancel()
+
+    def set_running(self, on: bool) -> None:
+        self.running = on
+        self.cancelling = False
+        self.fieldset.disabled = on
+        self.cancel_button.hidden = not on
+        self.progress.hidden = not on
+        self.document.body.dataset.labRunning = "true" if on else "false"
+
+    async def run(self, name: str, options: dict[str, Any], seed: str) -> None:
+        solver = await self.solver()
+        request = {
+            "experiment": name,
+            "options": json.dumps(options),
+            "seed": seed,
+            "page": self.page_address(),
+        }
+        rows: list[dict[str, Any]] = []
+        self.set_running(True)
+        self.say(f"Planning {name}...")
+        self.progress.removeAttribute("value")
+        began = time.monotonic()
+        drawn = 0.0
+        shown = 0
+        try:
+            pending = asyncio.ensure_future(_call(solver.lab_run, request))
+            while not pending.done():
+                await asyncio.wait([pending], timeout=POLL_SECONDS)
+                if pending.done():
+                    break
+                p = _plain(await solver.lab_progress(len(rows)))
+                rows += json.loads(p.get("rows") or "[]")
+                if self.cancelling:
+                    continue
+                self.show_progress(p, len(rows), time.monotonic() - began)
+                now = time.monotonic()
+                if len(rows) > shown and now - drawn >= DRAW_SECONDS:
+                    self.draw(name, rows, options, seed, final=False)
+                    shown, drawn = len(rows), time.monotonic()
+            answer = _plain(pending.result())
+        except Exception as exc:  # the worker failed: say so, keep what arrived
+            answer = {"status": "error", "reason": f"the solver worker failed: {exc}"}
+        finally:
+            self.set_running(False)
+        status = answer.get("status")
+        if "rows" in answer:
+            rows = json.loads(answer["rows"])
+        took = time.monotonic() - began
+        if status == "error" and not rows:
+            self.say(f"Cannot run {name}: {answer.get('reason', 'unknown error')}.")
+            return
+        self.draw(name, rows, options, seed, final=True)
+        if status == "done":
+            self.say(f"Done: {name}, {len(rows):,} searches in {took:.1f} s.")
+        elif status == "cancelled":
+            self.say(
+                f"Cancelled after {len(rows):,} searches ({took:.1f} s): the table covers them."
+            )
+        else:
+            self.say(f"Stopped after {len(rows):,} searches: {answer.get('reason', '')}.")
+
+    def show_progress(self, p: dict[str, Any], done: int, seconds: float) -> None:
+        if p.get("phase") == "loading":
+            got, total = int(p.get("loaded") or 0), int(p.get("total") or 0)
+            if total:
+                self.progress.max, self.progress.value = total, min(got, total)
+            self.say(f"Loading pattern databases: {got / 1e6:.1f} of {total / 1e6:.1f} MB...")
+            return
+        jobs = int(p.get("jobs") or 0)
+        if not jobs:
+            return
+        self.progress.max, self.progress.value = jobs, done
+        left = ""
+        if done:
+            rest = seconds / done * (jobs - done)
+            left = f", about {rest:.0f} s left" if rest >= 1 else ""
+        current = int(p.get("expanded") or 0)
+        now = f"; this search: {current:,} nodes expanded" if current >= 10_000 else ""
+        self.say(f"Running: {done:,} of {jobs:,} searches{left}{now}.")
+
+    # ----- results -------------------------------------------------------------------------------
+    def draw(
+        self, name: str, rows: list[dict[str, Any]], options: dict[str, Any], seed: str, *,
+        final: bool,
+    ) -> None:  # fmt: skip
+        """Summarize ``rows`` and draw the table, notes and charts."""
+        doc = self.document
+        result = lab.summarize(name, rows, options, seed)
+        self.title.textContent = f"{name}: {result.title} (seed {seed})"
+        self.title.hidden = False
+        self.charts_box.replaceChildren()
+        for chart in result.charts():
+            figure = doc.createElement("figure")
+            figure.className = "chart-box"
+            figure.innerHTML = charts.render(chart)  # escaped by npuzzle.charts
+            self.charts_box.appendChild(figure)
+        head = doc.createElement("thead")
+        line = doc.createElement("tr")
+        for column in result.columns:
+            th = doc.createElement("th")
+            th.scope = "col"
+            th.textContent = column.replace("_", " ")
+            if column.startswith("published"):
+                th.className = "published"
+            line.appendChild(th)
+        head.appendChild(line)
+        body = doc.createElement("tbody")
+        for row in result.rows:
+            line = doc.createElement("tr")
+            for column in result.columns:
+                td = doc.createElement("td")
+                value = row.get(column)
+                td.textContent = cell(value)
+                classes = []
+                if column.startswith("published"):
+                    classes.append("published")
+                if isinstance(value, int | float) and not isinstance(value, bool):
+                    classes.append("number")
+                td.className = " ".join(classes)
+                line.appendChild(td)
+            body.appendChild(line)
+        self.table.replaceChildren(head, body)
+        self.notes.replaceChildren()
+        for note in result.notes:
+            item = doc.createElement("li")
+            item.textContent = note
+            self.notes.appendChild(item)
+        self.table.dataset.rows = str(len(result.rows))
+        self.table.dataset.searches = str(len(rows))
+        if final:
+            self.csv = (f"npuzzle-lab-{name}-seed-{seed}.csv", result.to_csv())
+            self.csv_button.disabled = False
+
+    def on_csv(self, event: Any) -> None:
+        """Download the last table as a CSV file (made in the page: no request)."""
+        if self.csv is None:
+            return
+        filename, text = self.csv
+        window = self.window
+        blob = window.Blob.new(
+            to_js([text]), to_js({"type": "text/csv"}, dict_converter=window.Object.fromEntries)
+        )
+        url = window.URL.createObjectURL(blob)
+        anchor = self.document.createElement("a")
+        anchor.href = url
+        anchor.download = filename
+        anchor.hidden = True
+        self.document.body.appendChild(anchor)
+        anchor.click()
+        anchor.remove()
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+async def _call(function: Any, *args: Any) -> Any:
+    return await function(*args)
+
+
+def _plain(value: Any) -> Any:
+    return value.to_py() if hasattr(value, "to_py") else value
