@@ -120,3 +120,27 @@ def test_series_of_one_group_share_a_colour_and_others_do_not():
     plain = ET.fromstring(render(_line_chart(log=True)))
     classes = [g.get("class") for g in plain.iter(SVG + "g") if g.find(SVG + "line") is not None]
     assert len(set(classes)) == 3
+
+
+def test_narrow_bar_charts_slant_long_names_and_keep_everything_inside():
+    chart = {
+        "kind": "bar",
+        "title": "3x3: nodes generated",
+        "x": "search",
+        "y": "nodes",
+        "series": [
+            {"name": "ours", "points": [["BFS", 100], ["A* + walking-distance", 50]]},
+            {"name": "theirs", "points": [["BFS", 120]], "published": True},
+        ],
+    }
+    wide = ET.fromstring(render(chart, 900))
+    narrow = ET.fromstring(render(chart, 320, heading=False))
+    assert not any(t.get("transform") for t in wide.iter(SVG + "text") if t.text == "BFS")
+    slanted = [t for t in narrow.iter(SVG + "text") if t.text in ("BFS", "A* + walking-distance")]
+    assert len(slanted) == 2 and all("rotate(-" in t.get("transform") for t in slanted)
+    # the title is left to the page but stays the accessible name; nothing below the viewBox
+    assert narrow.get("aria-label") == "3x3: nodes generated"
+    assert "3x3: nodes generated" not in [t.text for t in narrow.iter(SVG + "text")]
+    height = float(narrow.get("height"))
+    ys = [float(t.get("y")) for t in narrow.iter(SVG + "text") if t.get("y")]
+    assert max(ys) < height

@@ -25,12 +25,22 @@ from npuzzle.link import LabLink
 
 POLL_SECONDS = 0.2  # between questions to the worker
 DRAW_SECONDS = 1.0  # between redraws of the table and charts while rows arrive
-# Lighter than the command line's defaults where a full run would take minutes in a tab.
-PAGE_DEFAULTS: dict[str, dict[str, Any]] = {"nayak": {"boards": 20, "optimal_boards": 3}}
+MIN_CHART_WIDTH, MAX_CHART_WIDTH = 300, 720  # pixels
+
+
+# How the page names options whose command-line names say little on their own.
+LABELS = {
+    "moves3": "Moves (3x3)",
+    "moves4": "Moves (4x4)",
+    "moves5": "Moves (5x5)",
+    "pdb": "Ours with pattern databases",
+    "tie_break": "Tie-break",
+    "optimal_boards": "Boards for A* (4x4)",
+}
 
 
 def _label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+    return LABELS.get(name, name.replace("_", " ").capitalize())
 
 
 def cell(value: Any) -> str:
@@ -108,7 +118,7 @@ class LabView:
 
     # ----- the form ------------------------------------------------------------------------------
     def defaults(self, name: str) -> dict[str, Any]:
-        return {**lab.resolve(name), **lab.resolve(name, PAGE_DEFAULTS.get(name))}
+        return lab.resolve(name, lab.PAGE_DEFAULTS.get(name))
 
     def build(self, name: str, values: dict[str, Any] | None = None) -> None:
         """The option fields of experiment ``name``, showing ``values`` (else the page's
@@ -353,10 +363,15 @@ class LabView:
         self.title.textContent = f"{name}: {result.title} (seed {seed})"
         self.title.hidden = False
         self.charts_box.replaceChildren()
+        # drawn at the width they are shown at, so their text stays readable on a phone
+        width = max(MIN_CHART_WIDTH, min(MAX_CHART_WIDTH, int(self.charts_box.clientWidth or 0)))
         for chart in result.charts():
             figure = doc.createElement("figure")
             figure.className = "chart-box"
-            figure.innerHTML = charts.render(chart)  # escaped by npuzzle.charts
+            caption = doc.createElement("figcaption")
+            caption.textContent = chart["title"]
+            figure.innerHTML = charts.render(chart, width, heading=False)  # labels escaped
+            figure.prepend(caption)
             self.charts_box.appendChild(figure)
         head = doc.createElement("thead")
         line = doc.createElement("tr")

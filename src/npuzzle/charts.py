@@ -26,6 +26,9 @@ from typing import Any
 
 __all__ = ["nice_ticks", "render"]
 
+CHAR_WIDTH = 6.6  # about, for 12 px sans-serif
+SLANT = 40  # degrees: category names too long for their bars are slanted
+MAX_LABEL = 32  # characters of a slanted name that the space below the axis is made for
 PALETTE = ("#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#0891b2", "#db2777")
 
 
@@ -68,8 +71,13 @@ def _fmt(v: float) -> str:
     return f"{v:g}"
 
 
-def render(chart: Mapping[str, Any], width: int = 640, height: int = 360) -> str:
-    """The chart as an ``<svg>`` element (text)."""
+def render(
+    chart: Mapping[str, Any], width: int = 640, height: int = 360, *, heading: bool = True
+) -> str:
+    """The chart as an ``<svg>`` element (text), ``width`` pixels wide: text keeps its size,
+    so a narrow chart has room for fewer ticks and slants long category names. Without
+    ``heading`` the title is left to the page (a caption that can wrap); it stays the
+    element's accessible name."""
     kind = chart.get("kind", "line")
     if kind not in ("line", "bar"):
         raise ValueError(f"unknown chart kind {kind!r}")
@@ -78,11 +86,17 @@ def render(chart: Mapping[str, Any], width: int = 640, height: int = 360) -> str
     for s in series:  # the colour class: one per group
         group = str(s.get("group", s.get("name", "")))
         s["class"] = f"series-{groups.index(group) % len(PALETTE)}"
-    left, right, top, bottom = 64, 16, 36, 48
-    legend_rows = len(series)
-    bottom += 18 * legend_rows
-    height = max(height, top + bottom + 120)
-    plot_w, plot_h = width - left - right, height - top - bottom
+    left, right, top, bottom = 64, 16, 36 if heading else 12, 48
+    plot_w = width - left - right
+    slant = 0.0  # bars whose names do not fit under them: names slanted, this much lower
+    if kind == "bar":
+        cats = {str(p[0]) for s in series for p in s["points"]}
+        longest = max((len(c) for c in cats), default=0)
+        if cats and longest * CHAR_WIDTH > plot_w / len(cats) - 4:
+            slant = min(longest, MAX_LABEL) * CHAR_WIDTH * math.sin(math.radians(SLANT))
+    bottom += 18 * len(series) + slant
+    height = max(height, int(top + bottom + 120))
+    plot_h = height - top - bottom
     out: list[str] = [
         f'<svg class="chart" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-label="{escape(_title(chart))}">',
@@ -92,9 +106,12 @@ def render(chart: Mapping[str, Any], width: int = 640, height: int = 360) -> str
         + ".chart .grid{stroke:currentColor;stroke-opacity:.15}"
         + "</style>",
         f"<title>{escape(_title(chart))}</title>",
-        f'<text x="{width / 2}" y="20" text-anchor="middle" font-weight="bold">'
-        f"{escape(str(chart.get('title', '')))}</text>",
     ]
+    if heading:
+        out.append(
+            f'<text x="{width / 2}" y="20" text-anchor="middle" font-weight="bold">'
+            f"{escape(str(chart.get('title', '')))}</text>"
+        )
     if not series:
         out.append(f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle">no data</text>')
         out.append("</svg>")
@@ -102,10 +119,10 @@ def render(chart: Mapping[str, Any], width: int = 640, height: int = 360) -> str
     if kind == "line":
         out += _line(chart, series, left, top, plot_w, plot_h)
     else:
-        out += _bars(chart, series, left, top, plot_w, plot_h)
+        out += _bars(chart, series, left, top, plot_w, plot_h, slanted=slant > 0)
     # axis titles
     out.append(
-        f'<text x="{left + plot_w / 2}" y="{top + plot_h + 36}" text-anchor="middle">'
+        f'<text x="{left + plot_w / 2}" y="{top + plot_h + 36 + slant:.0f}" text-anchor="middle">'
         f"{escape(str(chart.get('x', '')))}</text>"
     )
     out.append(
@@ -113,7 +130,7 @@ def render(chart: Mapping[str, Any], width: int = 640, height: int = 360) -> str
         f"{escape(str(chart.get('y', '')))}{' (log scale)' if chart.get('log_y') else ''}</text>"
     )
     # legend
-    y0 = top + plot_h + 52
+    y0 = round(top + plot_h + 52 + slant)
     for i, s in enumerate(series):
         cls = s["class"]
         y = y0 + 18 * i
@@ -180,6 +197,8 @@ def _bars(
     top: float,
     w: float,
     h: float,
+    *,
+    slanted: bool = False,
 ) -> list[str]:
     log = bool(chart.get("log_y"))
     cats: list[str] = []
@@ -191,10 +210,17 @@ def _bars(
     band = w / max(1, len(cats))
     bar = band * 0.8 / max(1, len(series))
     for c, cat in enumerate(cats):
-        out.append(
-            f'<text x="{left + band * (c + 0.5):.1f}" y="{top + h + 16}" text-anchor="middle">'
-            f"{escape(cat)}</text>"
-        )
+        x = left + band * (c + 0.5)
+        if slanted:
+            name = cat if len(cat) <= MAX_LABEL else cat[: MAX_LABEL - 1] + "\u2026"
+            out.append(
+                f'<text x="{x:.1f}" y="{top + h + 14}" text-anchor="end" '
+                f'transform="rotate(-{SLANT} {x:.1f} {top + h + 14})">{escape(name)}</text>'
+            )
+        else:
+            out.append(
+                f'<text x="{x:.1f}" y="{top + h + 16}" text-anchor="middle">{escape(cat)}</text>'
+            )
     for i, s in enumerate(series):
         cls = s["class"]
         values = {str(p[0]): float(p[1]) for p in s["points"]}

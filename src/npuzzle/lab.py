@@ -48,6 +48,7 @@ __all__ = [
     "DEFAULT_SEED",
     "EXPERIMENTS",
     "FORMATS",
+    "PAGE_DEFAULTS",
     "Experiment",
     "Job",
     "LabResult",
@@ -68,6 +69,8 @@ AIMA_GOAL = "b12 345 678"  # the blank first, as in AIMA and Riggs
 MAX_COUNT = 10_000  # boards per experiment (or per depth)
 MAX_NODES = 100_000_000
 DEFAULT_MAX_NODES = 1_000_000  # expansions per search: about 5 s and 0.5 GB on the 4x4
+# The web page's starting values where the command line's take minutes in a browser tab.
+PAGE_DEFAULTS: dict[str, dict[str, Any]] = {"nayak": {"boards": 20, "optimal_boards": 3}}
 Row = dict[str, Any]
 _Spec = tuple[Board, Board, str, str, dict[str, Any]]  # board, goal, algorithm, heuristic, tags
 
