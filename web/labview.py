@@ -171,12 +171,15 @@ class LabView:
                 numeric = option.kind in ("int", "float")
                 control.type = "number" if numeric else "text"
                 control.setAttribute("inputmode", "decimal" if numeric else "text")
-                if numeric:
+                if numeric:  # bounds for the spinner; read() and the worker check them
                     control.step = "1" if option.kind == "int" else "any"
-                    if option.minimum is not None:
-                        control.min = f"{option.minimum:g}"
-                    if option.maximum is not None:
-                        control.max = f"{option.maximum:.0f}"
+                    low, high = option.minimum, option.maximum
+                    if option.name == "max_nodes":
+                        low, high = 1, lab.PAGE_MAX_NODES
+                    if low is not None:
+                        control.min = f"{low:g}"
+                    if high is not None:
+                        control.max = f"{high:.0f}"
                 control.value = option.format(value)
                 control.size = 9
                 control.spellcheck = False
@@ -282,7 +285,6 @@ class LabView:
         self.document.body.dataset.labRunning = "true" if on else "false"
 
     async def run(self, name: str, options: dict[str, Any], seed: str) -> None:
-        solver = await self.solver()
         request = {
             "experiment": name,
             "options": json.dumps(options),
@@ -291,12 +293,14 @@ class LabView:
         }
         rows: list[dict[str, Any]] = []
         self.set_running(True)
-        self.say(f"Planning {name}...")
+        self.say("Waiting for the solver...")
         self.progress.removeAttribute("value")
         began = time.monotonic()
         drawn = 0.0
         shown = 0
         try:
+            solver = await self.solver()
+            self.say(f"Planning {name}...")
             pending = asyncio.ensure_future(_call(solver.lab_run, request))
             while not pending.done():
                 await asyncio.wait([pending], timeout=POLL_SECONDS)
@@ -304,7 +308,8 @@ class LabView:
                     break
                 p = _plain(await solver.lab_progress(len(rows)))
                 rows += json.loads(p.get("rows") or "[]")
-                if self.cancelling:
+                if self.cancelling:  # again: Cancel may have come before the run began
+                    await solver.cancel()
                     continue
                 self.show_progress(p, len(rows), time.monotonic() - began)
                 now = time.monotonic()
@@ -321,7 +326,10 @@ class LabView:
             rows = json.loads(answer["rows"])
         took = time.monotonic() - began
         if status == "error" and not rows:
-            self.say(f"Cannot run {name}: {answer.get('reason', 'unknown error')}.")
+            reason = str(answer.get("reason") or "unknown error")
+            for option in lab.EXPERIMENTS[name].options:  # the page's names, not the flags
+                reason = reason.replace(option.flag, _label(option.name))
+            self.say(f"Cannot run {name}: {reason}.")
             return
         self.draw(name, rows, options, seed, final=True)
         if status == "done":
@@ -334,6 +342,8 @@ class LabView:
             self.say(f"Stopped after {len(rows):,} searches: {answer.get('reason', '')}.")
 
     def show_progress(self, p: dict[str, Any], done: int, seconds: float) -> None:
+        if not p.get("running"):  # answered after the run ended (or was refused)
+            return
         if p.get("phase") == "loading":
             got, total = int(p.get("loaded") or 0), int(p.get("total") or 0)
             if total:

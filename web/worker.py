@@ -19,7 +19,7 @@ import npuzzle
 from npuzzle import ALGORITHMS, Board, PuzzleError, lab, make_search
 
 CHUNK_SECONDS = 0.05  # run this long between answers to progress() and cancel()
-MAX_NODES = 1_000_000  # the page's node limit: memory in the tab is finite
+MAX_NODES = lab.PAGE_MAX_NODES  # the page's node limit: memory in the tab is finite
 UNLIMITED = ("idastar",)  # searches that keep only their path: no limit but Cancel
 
 _job: dict[str, Any] = {
@@ -174,12 +174,12 @@ async def _lab(req: dict[str, Any]) -> dict[str, Any]:
         if isinstance(options, str):  # the page sends JSON text: nested values cross intact
             options = json.loads(options)
         jobs = lab.plan(name, dict(options), str(req.get("seed") or lab.DEFAULT_SEED))
-        _job.update(jobs=len(jobs), phase="")
         if any(j.max_nodes is None or j.max_nodes > MAX_NODES for j in jobs):
             raise PuzzleError(
                 f"the page's searches stop at {MAX_NODES:,} expansions: choose a max nodes "
                 f"from 1 to {MAX_NODES:,}"
             )
+        _job.update(jobs=len(jobs), phase="")  # only now: a refused run never shows a count
         missing: list[str] = []
         for goal_text, algorithm, heuristic in {(j.goal, j.algorithm, j.heuristic) for j in jobs}:
             goal = Board.parse(goal_text)  # the tables depend on the goal (and its size) only

@@ -49,6 +49,7 @@ __all__ = [
     "EXPERIMENTS",
     "FORMATS",
     "PAGE_DEFAULTS",
+    "PAGE_MAX_NODES",
     "Experiment",
     "Job",
     "LabResult",
@@ -69,7 +70,9 @@ AIMA_GOAL = "b12 345 678"  # the blank first, as in AIMA and Riggs
 MAX_COUNT = 10_000  # boards per experiment (or per depth)
 MAX_NODES = 100_000_000
 DEFAULT_MAX_NODES = 1_000_000  # expansions per search: about 5 s and 0.5 GB on the 4x4
-# The web page's starting values where the command line's take minutes in a browser tab.
+# The web page's searches stop at this many expansions (memory in a tab is finite), and its
+# starting values where the command line's take minutes in a browser tab.
+PAGE_MAX_NODES = 1_000_000
 PAGE_DEFAULTS: dict[str, dict[str, Any]] = {"nayak": {"boards": 20, "optimal_boards": 3}}
 Row = dict[str, Any]
 _Spec = tuple[Board, Board, str, str, dict[str, Any]]  # board, goal, algorithm, heuristic, tags

@@ -44,7 +44,7 @@ def test_kunkle_board_is_solved_in_six_moves_and_played_back(
     page.get_by_label("Algorithm").select_option("astar")
     page.get_by_label("Heuristic").select_option("manhattan")
     page.get_by_role("button", name="Solve").click()
-    status = page.get_by_role("status")
+    status = page.locator("#status")
     expect(status).to_have_text("Solved in 6 moves.", timeout=30_000)
     snail = Board.goal("snail", 3, 3).format("rows")
     expect(page.locator("#grid")).to_have_attribute("data-tiles", snail)
@@ -60,7 +60,7 @@ def test_unsolvable_board_is_reported_at_once(page: Page, site: Site) -> None:
     ready(page, site)
     set_board(page, "1,2,3/4,5,6/8,7,0")
     page.get_by_role("button", name="Solve").click()
-    status = page.get_by_role("status")
+    status = page.locator("#status")
     expect(status).to_contain_text("Unsolvable")
     expect(status).to_contain_text("inversion")
     expect(page.get_by_role("button", name="Cancel")).to_be_hidden()
@@ -76,7 +76,7 @@ def test_bad_board_text_gets_a_message_and_keeps_the_board(page: Page, site: Sit
         ("<img src=x onerror=alert(1)>", "cannot read tile"),
     ):
         set_board(page, text)
-        expect(page.get_by_role("status")).to_contain_text(words)
+        expect(page.locator("#status")).to_contain_text(words)
         assert page.locator("#grid").get_attribute("data-tiles") == before
     assert page.locator("#grid img").count() == 0
 
@@ -87,7 +87,7 @@ def test_long_search_runs_in_the_worker_and_cancel_stops_it(page: Page, site: Si
     set_board(page, "5,12,11,14/13,4,7,1/2,0,15,6/3,9,10,8")  # far from the goal
     page.get_by_label("Algorithm").select_option("bfs")
     page.get_by_role("button", name="Solve").click()
-    status = page.get_by_role("status")
+    status = page.locator("#status")
     cancel = page.get_by_role("button", name="Cancel")
     expect(cancel).to_be_visible()
     expect(status).to_contain_text("nodes expanded", timeout=20_000)

@@ -84,7 +84,7 @@ def test_keyboard_play_pause_and_run_to_the_end(page: Page, site: Site) -> None:
     page.keyboard.press(" ")
     expect(page.get_by_role("button", name="Play")).to_be_visible()
     page.get_by_role("button", name="Run to end").click()
-    expect(page.get_by_role("status")).to_contain_text("goal reached, a path of 16 moves")
+    expect(page.locator("#status")).to_contain_text("goal reached, a path of 16 moves")
     expect(page.locator("#counters")).to_contain_text("status solved")
     expect(page.get_by_role("button", name="Step", exact=True)).to_be_disabled()
 

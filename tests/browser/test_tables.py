@@ -48,7 +48,7 @@ def link(board: Board, algorithm: str, heuristic: str, goal: str = "blank-first"
 def open_link(page: Page, site: Site, fragment: str) -> None:
     load(page, site.url + fragment)
     wait_worker(page)
-    expect(page.get_by_role("status")).to_have_text("Opened a shared board.")
+    expect(page.locator("#status")).to_have_text("Opened a shared board.")
 
 
 def seen(page: Page) -> list[dict[str, Any]]:
@@ -118,7 +118,7 @@ def still_solves_a_3x3(page: Page) -> None:
     page.get_by_role("button", name="Edit").click()
     expect(page.locator("#grid")).to_have_attribute("data-tiles", "1,2,3/4,0,6/7,5,8")
     page.get_by_role("button", name="Solve").click()
-    expect(page.get_by_role("status")).to_have_text("Solved in 2 moves.", timeout=30_000)
+    expect(page.locator("#status")).to_have_text("Solved in 2 moves.", timeout=30_000)
     assert figures(page)["Optimal"] == "yes"
 
 
@@ -165,7 +165,7 @@ def test_pdb_solve_shows_loading_progress_then_korf_79_optimally(
     open_link(page, site, link(KORF_79, "idastar", "pdb"))
     page.evaluate(RECORD)
     page.get_by_role("button", name="Solve").click()
-    status = page.get_by_role("status")
+    status = page.locator("#status")
     bar = page.locator("#loading")
     try:
         wait_for_held(page, held)
@@ -209,7 +209,7 @@ def test_cancel_while_the_tables_load_stops_at_once(page: Page, site: Site) -> N
     page.get_by_role("button", name="Solve").click()
     wait_for_held(page, held)
     page.get_by_role("button", name="Cancel").click()
-    status = page.get_by_role("status")
+    status = page.locator("#status")
     expect(status).to_have_text("Cancelling...")
     page.wait_for_timeout(600)  # progress polls must not write over it
     expect(status).to_have_text("Cancelling...")
@@ -258,7 +258,7 @@ def test_missing_table_gets_a_message_and_the_page_keeps_working(
     page.route(f"**/pdb/{missing}", lambda route: route.fulfill(status=404, body="not here"))
     open_link(page, site, link(KORF_79, "idastar", "pdb"))
     result = solved_figures(page)
-    status = page.get_by_role("status")
+    status = page.locator("#status")
     expect(status).to_contain_text("pattern database")
     expect(status).to_contain_text(missing)
     expect(status).to_contain_text("HTTP 404")
@@ -288,7 +288,7 @@ def test_damaged_table_gets_a_message_and_the_page_keeps_working(
     )
     open_link(page, site, link(KORF_79, "idastar", "pdb"))
     result = solved_figures(page)
-    status = page.get_by_role("status")
+    status = page.locator("#status")
     expect(status).to_contain_text(f"pattern database {damaged} is damaged")
     assert result["Status"] == "error"
     idle(page)
@@ -308,7 +308,7 @@ def test_damaged_download_is_not_kept_in_the_cache(
     later = context.new_page()  # a later visit, on a network that serves the real file
     open_link(later, site, link(KORF_79, "idastar", "pdb"))
     result = solved_figures(later)
-    assert result["Status"] == "solved", later.get_by_role("status").text_content()
+    assert result["Status"] == "solved", later.locator("#status").text_content()
     assert result["Length"] == "42"
 
 
@@ -328,7 +328,7 @@ def test_visualizer_loads_tables_then_steps_idastar_and_back_works(
     counters = page.locator("#counters")
     step.click()
     expect(counters).to_contain_text("Step 1 ", timeout=SOLVE_TIMEOUT_MS)
-    expect(page.get_by_role("status")).to_have_text(re.compile(r"^Pattern databases loaded"))
+    expect(page.locator("#status")).to_have_text(re.compile(r"^Pattern databases loaded"))
     states = seen(page)
     into = [m for s in states if (m := LOADING.fullmatch(s["status"])) is not None]
     assert into and all(m[1] == "visualizer" for m in into)
@@ -350,7 +350,7 @@ def test_visualizer_loads_tables_then_steps_idastar_and_back_works(
     back.click()
     expect(counters).to_have_text(first_view)
     assert page.locator("#current").inner_html() == first_current
-    expect(page.get_by_role("status")).to_have_text("Back to step 1.")
+    expect(page.locator("#status")).to_have_text("Back to step 1.")
     assert watch.page_errors == [] and watch.console_errors == []
 
 
