@@ -311,3 +311,19 @@ def test_progress_on_stderr(cli, monkeypatch) -> None:
     assert "\r" in shown and "[" + "#" * 30 + "] 6/6" in shown
     last = shown.split("\r")[-1]  # the bar is wiped and the final line written over it
     assert last.startswith("\x1b[Knpuzzle lab kunkle: 6 searches in ") and last.endswith(" s\n")
+
+
+def test_lists_are_taken_in_the_order_of_the_choices():
+    """The page's checkboxes and the command line's text give the same table."""
+    exp = lab.EXPERIMENTS["compare"]
+    typed = lab.resolve(
+        "compare", {"algorithms": "idastar,greedy,astar", "heuristics": "manhattan,misplaced"}
+    )
+    assert typed["algorithms"] == [
+        a for a in exp.option("algorithms").choices if a in typed["algorithms"]
+    ]
+    assert typed["heuristics"] == ["misplaced", "manhattan"]
+    assert typed == lab.resolve(
+        "compare",
+        {"algorithms": ["astar", "idastar", "greedy"], "heuristics": ["misplaced", "manhattan"]},
+    )

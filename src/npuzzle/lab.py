@@ -82,8 +82,9 @@ _Spec = tuple[Board, Board, str, str, dict[str, Any]]  # board, goal, algorithm,
 @dataclass(frozen=True)
 class Option:
     """One setting of an experiment: ``kind`` says how text is read (``int``, ``float``,
-    ``names`` (comma-separated, from ``choices``), ``choice``, ``size`` (WxH), ``moves``
-    (a count, or ``uniform``) or ``flag``); numbers are checked against the bounds."""
+    ``names`` (comma-separated, from ``choices``, returned in the choices' order), ``choice``,
+    ``size`` (WxH), ``moves`` (a count, or ``uniform``) or ``flag``); numbers are checked
+    against the bounds."""
 
     name: str
     kind: str
@@ -113,7 +114,9 @@ class Option:
                     raise PuzzleError(
                         f"unknown {self.noun} {n!r}: choose from {', '.join(self.choices)}"
                     )
-            return names
+            # in the order of the choices, whatever the order given: the same table (and the
+            # same link) from the command line and from the page's checkboxes
+            return [c for c in self.choices if c in names]
         if kind == "choice":
             text = str(value).strip()
             if text not in self.choices:
@@ -1102,7 +1105,7 @@ EXPERIMENTS: dict[str, Experiment] = {
                 Option(
                     "algorithms",
                     "names",
-                    "astar,wastar,greedy,idastar",
+                    "greedy,astar,wastar,idastar",
                     "algorithms, comma-separated",
                     choices=tuple(ALGORITHMS),
                     noun="algorithm",
