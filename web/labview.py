@@ -43,23 +43,6 @@ def _label(name: str) -> str:
     return LABELS.get(name, name.replace("_", " ").capitalize())
 
 
-def cell(value: Any) -> str:
-    """A table cell as people read it: 20,040; 402.5; 1.443; yes; (empty for none)."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, int):
-        return f"{value:,}"
-    if isinstance(value, float):
-        if abs(value) >= 1000:
-            return f"{value:,.0f}"
-        if abs(value) >= 100:
-            return f"{value:.1f}"
-        return f"{value:.4g}"
-    return str(value)
-
-
 class LabView:
     """The Lab section of the page. ``solver()`` awaits the worker; ``changed()`` is called
     when the settings change (the page then rewrites its address)."""
@@ -81,7 +64,6 @@ class LabView:
         self.seed = get("lab-seed")
         self.description = get("lab-description")
         self.options_box = get("lab-options")
-        self.run_button = get("lab-run")
         self.cancel_button = get("lab-cancel")
         self.csv_button = get("lab-csv")
         self.status = get("lab-status")
@@ -399,7 +381,7 @@ class LabView:
             for column in result.columns:
                 td = doc.createElement("td")
                 value = row.get(column)
-                td.textContent = cell(value)
+                td.textContent = lab.cell_text(value)
                 classes = []
                 if column.startswith("published"):
                     classes.append("published")

@@ -54,6 +54,7 @@ __all__ = [
     "Job",
     "LabResult",
     "Option",
+    "cell_text",
     "describe",
     "finish",
     "plan",
@@ -462,7 +463,8 @@ class LabResult:
             "|" + "|".join("---" for _ in self.columns) + "|",
         ]
         for row in self.rows:
-            lines.append("| " + " | ".join(_cell(row.get(c)) for c in self.columns) + " |")
+            cells = (cell_text(row.get(c)).replace("|", "\\|") for c in self.columns)
+            lines.append("| " + " | ".join(cells) + " |")
         notes = "".join(f"- {n}\n" for n in self.notes)
         return head + "\n".join(lines) + "\n" + (f"\n{notes}" if notes else "")
 
@@ -492,14 +494,16 @@ class LabResult:
         }
 
 
-def _cell(value: Any) -> str:
+def cell_text(value: Any) -> str:
+    """A table cell as the markdown table and the page write it: 20,040.3; yes; empty for
+    none (the summaries have rounded the numbers already)."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int | float):
         return f"{value:,}"
-    return str(value).replace("|", "\\|")
+    return str(value)
 
 
 # ----- statistics --------------------------------------------------------------------------------

@@ -79,24 +79,6 @@ def searches(name: str, options: dict[str, Any], seed: str = "1") -> int:
     return len(lab.plan(name, options, seed))
 
 
-def shown(value: Any) -> str:
-    """A cell as the page's contract says it is written: ints with thousands commas, floats
-    >= 1000 with none after the point, >= 100 with one decimal, else 4 significant digits."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, int):
-        return f"{value:,}"
-    if isinstance(value, float):
-        if abs(value) >= 1000:
-            return f"{value:,.0f}"
-        if abs(value) >= 100:
-            return f"{value:.1f}"
-        return f"{value:.4g}"
-    return str(value)
-
-
 def number(text: str) -> float:
     return float(text.replace(",", ""))
 
@@ -195,8 +177,8 @@ def cancel(page: Page) -> int:
 
 
 def assert_table(page: Page, result: lab.LabResult, skip: tuple[str, ...] = ()) -> None:
-    """The page's table shows ``result``: same columns, same rows, every cell written by the
-    contract (columns in ``skip``, timings, only need a number)."""
+    """The page's table shows ``result``: same columns, same rows, every cell written as the
+    markdown table writes it (columns in ``skip``, timings, only need a number)."""
     table = page.evaluate(TABLE)
     assert table["head"] == [c.replace("_", " ") for c in result.columns]
     assert table["dataRows"] == str(len(result.rows))
@@ -207,7 +189,7 @@ def assert_table(page: Page, result: lab.LabResult, skip: tuple[str, ...] = ()) 
             if column in skip:
                 assert number(text) >= 0, f"row {k}, {column}: {text!r}"
             else:
-                assert text == shown(row.get(column)), f"row {k}, {column}"
+                assert text == lab.cell_text(row.get(column)), f"row {k}, {column}"
 
 
 def assert_bars(page: Page, result: lab.LabResult) -> list[dict[str, Any]]:
