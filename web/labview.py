@@ -99,15 +99,12 @@ class LabView:
         self.fieldset.disabled = False
 
     # ----- the form ------------------------------------------------------------------------------
-    def defaults(self, name: str) -> dict[str, Any]:
-        return lab.resolve(name, lab.PAGE_DEFAULTS.get(name))
-
     def build(self, name: str, values: dict[str, Any] | None = None) -> None:
         """The option fields of experiment ``name``, showing ``values`` (else the page's
         defaults)."""
         doc = self.document
         exp = lab.EXPERIMENTS[name]
-        values = {**self.defaults(name), **(values or {})}
+        values = {**lab.resolve(name, lab.PAGE_DEFAULTS.get(name)), **(values or {})}
         self.description.textContent = exp.description
         self.options_box.replaceChildren()
         for option in exp.options:

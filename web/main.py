@@ -398,7 +398,7 @@ def link_state() -> LinkState:
         _heuristic.value,
         weight,
         step,
-        lab=lab_view.link() if lab_view is not None else None,
+        lab=lab_view.link(),
     )
 
 
@@ -439,7 +439,7 @@ def apply_link(fragment: str, *, opening: bool = False) -> None:
         set_status("Opened a shared board.")
     if state.step:
         step_to(state.step)
-    if state.lab is not None and lab_view is not None:
+    if state.lab is not None:
         lab_view.apply(state.lab, run=opening)
 
 
@@ -989,7 +989,9 @@ async def solver_worker() -> Any:
     return await workers["solver"]
 
 
-lab_view: LabView | None = None
+lab_view = LabView(
+    document, window, solver_worker, lambda: update_address(push=False), page_address
+)
 fill_selects()
 game.build()
 for control in (
@@ -1010,9 +1012,6 @@ for control in (
     control.disabled = False
 sync_search_controls()
 sync_stepping_controls()
-lab_view = LabView(
-    document, window, solver_worker, lambda: update_address(push=False), page_address
-)
 set_status(f"npuzzle {VERSION} ready")
 if window.location.hash:
     apply_link(window.location.hash, opening=True)

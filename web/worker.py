@@ -16,7 +16,7 @@ import js
 import tables
 
 import npuzzle
-from npuzzle import ALGORITHMS, Board, PuzzleError, lab, make_search
+from npuzzle import ALGORITHMS, Board, PuzzleError, Search, lab, make_search
 
 CHUNK_SECONDS = 0.05  # run this long between answers to progress() and cancel()
 MAX_NODES = lab.PAGE_MAX_NODES  # the page's node limit: memory in the tab is finite
@@ -106,6 +106,24 @@ async def _load(names: list[str], page: str) -> bool:
     return True
 
 
+async def _run(search: Search, limit: int | None) -> bool:
+    """Run ``search`` to its end or ``limit`` expansions, ``CHUNK_SECONDS`` at a time (the
+    search resumes where the time limit stopped it), publishing its counters and letting
+    progress() and cancel() in between chunks; False if it was cancelled."""
+    while True:
+        search.run(max_nodes=limit, max_seconds=CHUNK_SECONDS)
+        _job.update(expanded=search.expanded, generated=search.generated, seconds=search.seconds)
+        if limit is None:  # IDA*: its open list is its path; the threshold says more
+            _job.update(threshold=getattr(search, "threshold", None))
+        else:
+            _job.update(open=search.open_size)
+        if search.status != "limit" or (limit is not None and search.expanded >= limit):
+            return True
+        await asyncio.sleep(0)
+        if _job["cancel"]:
+            return False
+
+
 async def _solve(req: dict[str, Any]) -> dict[str, Any]:
     try:
         board = Board.parse(str(req["board"]))
@@ -126,23 +144,12 @@ async def _solve(req: dict[str, Any]) -> dict[str, Any]:
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
         return {"status": "error", "reason": str(exc)}
     limit = None if algorithm in UNLIMITED else MAX_NODES
-    while True:
-        # a time limit per chunk; the search resumes where the limit stopped it
-        search.run(max_nodes=limit, max_seconds=CHUNK_SECONDS)
-        _job.update(expanded=search.expanded, generated=search.generated, seconds=search.seconds)
-        if limit is None:  # IDA*: its open list is its path; the threshold says more
-            _job.update(threshold=getattr(search, "threshold", None))
-        else:
-            _job.update(open=search.open_size)
-        if search.status != "limit" or (limit is not None and search.expanded >= limit):
-            break
-        await asyncio.sleep(0)  # let progress() and cancel() in
-        if _job["cancel"]:
-            return {
-                **search.result().to_json(),
-                "status": "cancelled",
-                "reason": f"cancelled after {search.expanded:,} nodes",
-            }
+    if not await _run(search, limit):
+        return {
+            **search.result().to_json(),
+            "status": "cancelled",
+            "reason": f"cancelled after {search.expanded:,} nodes",
+        }
     if search.status == "limit":
         search.reason = f"stopped after {MAX_NODES:,} nodes (the page's limit)"
     return search.result().to_json()
@@ -193,17 +200,8 @@ async def _lab(req: dict[str, Any]) -> dict[str, Any]:
     clock = time.monotonic()
     for job in jobs:
         search = lab.start(job)
-        while True:
-            search.run(max_nodes=job.max_nodes, max_seconds=CHUNK_SECONDS)
-            _job.update(expanded=search.expanded, generated=search.generated)
-            if search.status != "limit" or (
-                job.max_nodes is not None and search.expanded >= job.max_nodes
-            ):
-                break
-            await asyncio.sleep(0)  # a long search: answer progress() and cancel() between chunks
-            clock = time.monotonic()
-            if _job["cancel"]:
-                return answer("cancelled", f"cancelled after {len(_rows):,} of {len(jobs):,}")
+        if not await _run(search, job.max_nodes):
+            return answer("cancelled", f"cancelled after {len(_rows):,} of {len(jobs):,}")
         _rows.append(lab.finish(job, search))
         _job.update(done=len(_rows))
         if time.monotonic() - clock > CHUNK_SECONDS:  # many short searches: yield now and then

@@ -29,7 +29,6 @@ __all__ = [
     "MAX_LINK_STEP",
     "LabLink",
     "LinkState",
-    "lab_fragment_parts",
     "make_fragment",
     "parse_fragment",
 ]
@@ -84,18 +83,23 @@ def make_fragment(state: LinkState) -> str:
     if state.step:
         parts.append(("step", str(state.step)))
     if state.lab is not None:
-        parts += lab_fragment_parts(state.lab)
+        parts += _lab_parts(state.lab)
     return "&".join(f"{k}={quote(v, safe=_SAFE)}" for k, v in parts)
 
 
-def lab_fragment_parts(link: LabLink) -> list[tuple[str, str]]:
+def _lab_key(option: lab.Option) -> str:
+    """``lab-`` and the option's command-line flag without ``--``: ``lab-per-depth``."""
+    return _LAB + option.flag.removeprefix("--")
+
+
+def _lab_parts(link: LabLink) -> list[tuple[str, str]]:
     """The keys and values of an experiment: ``lab``, ``lab-seed`` and one per option (all
     of them, so a link keeps its meaning if a default changes)."""
     exp = lab.EXPERIMENTS[link.experiment]
     values = lab.resolve(link.experiment, link.options)
     parts = [("lab", exp.name), (_LAB + "seed", str(link.seed))]
     for option in exp.options:
-        parts.append((_LAB + option.name.replace("_", "-"), option.format(values[option.name])))
+        parts.append((_lab_key(option), option.format(values[option.name])))
     return parts
 
 
@@ -109,7 +113,7 @@ def _read_lab(fields: dict[str, str], problems: list[str]) -> LabLink | None:
     exp = lab.EXPERIMENTS[name]
     options: dict[str, Any] = {}
     for option in exp.options:
-        key = _LAB + option.name.replace("_", "-")
+        key = _lab_key(option)
         if key not in fields:
             continue
         try:
