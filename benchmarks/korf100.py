@@ -9,7 +9,7 @@ Run from the project's venv (``pip install slidingpuzzle`` for the comparison)::
     python benchmarks/korf100.py --sp-count 3 --sp-timeout 120
     python benchmarks/korf100.py --no-sp --json korf100.json
 
-Instances come from ``../shared/reference/korf100.tsv`` (goal: blank first, Korf's
+Instances come from ``npuzzle.reference.korf100()`` (goal: blank first, Korf's
 convention). Each row prints the published optimal length, ours (they must be equal),
 nodes generated and expanded, and seconds; then the totals, and the average generated
 against the 617,555 Korf, Felner & Hanan published for their 6-6-3 databases. Tables missing
@@ -36,28 +36,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from npuzzle import Board, make_search, pdb  # noqa: E402
+from npuzzle import Board, make_search, pdb, reference  # noqa: E402
 
-KORF = ROOT.parent / "shared" / "reference" / "korf100.tsv"
 PUBLISHED_GENERATED = 617_555  # Felner, Korf & Hanan 2004: 6-6-3 with its reflection
 
 
-def read_instances(path: Path) -> list[tuple[int, tuple[int, ...], int]]:
-    out = []
-    for line in path.read_text().splitlines():
-        if not line or not line[0].isdigit():
-            continue
-        ident, tiles, length = line.split("\t")
-        out.append((int(ident), tuple(int(x) for x in tiles.split()), int(length)))
-    return out
-
-
-def parse_ids(text: str) -> set[int]:
-    ids: set[int] = set()
-    for part in text.split(","):
-        lo, _, hi = part.partition("-")
-        ids.update(range(int(lo), int(hi or lo) + 1))
-    return ids
 
 
 def to_standard_goal(tiles: tuple[int, ...]) -> list[list[int]]:
@@ -103,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="also write the rows to this file")
     args = parser.parse_args(argv)
 
-    instances = [i for i in read_instances(KORF) if i[0] in parse_ids(args.ids)]
+    instances = reference.pick(reference.korf100(), args.ids)
     goal = Board.goal("blank-first", 4, 4)
     if args.heuristic == "pdb":
         t0 = time.perf_counter()
@@ -115,8 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'id':>3} {'optimal':>7} {'length':>6} {'generated':>12} {'expanded':>12} {'s':>8}")
     rows: list[dict[str, Any]] = []
     bad = 0
-    for ident, tiles, optimal in instances:
-        board = Board(4, 4, tiles)
+    for ident, board, optimal in ((i.ident, i.board, i.optimal) for i in instances):
         search = make_search(board, goal, algorithm=args.algorithm, heuristic=args.heuristic)
         search.run()
         length = len(search.solution or "") if search.status == "solved" else None

@@ -21,8 +21,8 @@ Every returned solution is replayed here with npuzzle.Board. The exit status is 
         [--skip-15] [--skip-24] [--json rows.json] [--chromium PATH]
 
 Tables come from build.py's disk cache (``$NPUZZLE_CACHE`` or ``~/.cache/npuzzle``; built
-there first if missing, which takes minutes). Instances are read from
-``../shared/reference/korf100.tsv`` and ``korf24_50.tsv`` (goal: blank first).
+there first if missing, which takes minutes). Instances come from
+``npuzzle.reference`` (goal: blank first).
 """
 
 from __future__ import annotations
@@ -44,35 +44,11 @@ sys.path.insert(0, str(ROOT / "src"))
 from sitekit import built_and_served  # noqa: E402
 
 import npuzzle  # noqa: E402
-from npuzzle import Board  # noqa: E402
+from npuzzle import Board, reference  # noqa: E402
 
-REFERENCE = ROOT.parent / "shared" / "reference"
-KORF15 = REFERENCE / "korf100.tsv"
-KORF24 = REFERENCE / "korf24_50.tsv"
 TIMEOUT_MS = 120_000
 SOLVE = "(request) => window.npuzzleSolve(request)"
 
-Instance = tuple[int, Board, int]  # id, board, published optimal length
-
-
-def read_instances(path: Path, size: int) -> list[Instance]:
-    out = []
-    for line in path.read_text().splitlines():
-        if not line or not line[0].isdigit():
-            continue
-        ident, tiles, length = line.split("\t")
-        board = Board(size, size, tuple(int(x) for x in tiles.split()))
-        out.append((int(ident), board, int(length)))
-    return out
-
-
-def parse_ids(text: str) -> set[int]:
-    """ "1-10,42" -> {1, ..., 10, 42}."""
-    ids: set[int] = set()
-    for part in text.split(","):
-        lo, _, hi = part.strip().partition("-")
-        ids.update(range(int(lo), int(hi or lo) + 1))
-    return ids
 
 
 def solve(page: Page, board: Board, goal: Board, **options: Any) -> tuple[dict[str, Any], float]:
@@ -111,10 +87,10 @@ def make_row(
     }
 
 
-def run_15(page: Page, ids: set[int], heuristic: str) -> tuple[list[dict[str, Any]], float]:
+def run_15(page: Page, ids: str, heuristic: str) -> tuple[list[dict[str, Any]], float]:
     """Korf's instances with IDA*; the rows and the seconds the tables took to load."""
     goal = Board.goal("blank-first", 4, 4)
-    instances = [i for i in read_instances(KORF15, 4) if i[0] in ids]
+    instances = reference.pick(reference.korf100(), ids)
     warm, load_wall = solve(page, goal, goal, algorithm="idastar", heuristic=heuristic)
     if warm.get("status") != "solved":
         print(f"loading the {heuristic} tables failed: {warm.get('reason')}")
@@ -125,7 +101,7 @@ def run_15(page: Page, ids: set[int], heuristic: str) -> tuple[list[dict[str, An
     )
     print(f"{'id':>4} {'opt':>4} {'len':>4} {'generated':>12} {'worker s':>9} {'wall s':>8}  ok")
     rows = []
-    for ident, board, optimum in instances:
+    for ident, board, optimum in ((i.ident, i.board, i.optimal) for i in instances):
         answer, wall = solve(page, board, goal, algorithm="idastar", heuristic=heuristic)
         ok = answer.get("length") == optimum and reaches_goal(board, goal, answer)
         row = make_row(ident, optimum, answer, wall, ok)
@@ -154,11 +130,11 @@ def run_15(page: Page, ids: set[int], heuristic: str) -> tuple[list[dict[str, An
 
 def run_24(page: Page, label: str, **options: Any) -> list[dict[str, Any]]:
     goal = Board.goal("blank-first", 5, 5)
-    instances = read_instances(KORF24, 5)
+    instances = reference.korf24()
     print(f"\n24-puzzle, {label}, Korf & Felner's {len(instances)} instances")
     print(f"{'id':>4} {'opt':>4} {'len':>4} {'len/opt':>7} {'generated':>10} {'worker s':>9}  ok")
     rows = []
-    for ident, board, optimum in instances:
+    for ident, board, optimum in ((i.ident, i.board, i.optimal) for i in instances):
         answer, wall = solve(page, board, goal, **options)
         ok = reaches_goal(board, goal, answer)
         length = answer.get("length")
@@ -207,7 +183,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="save the raw rows to this file")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     args = parser.parse_args(argv)
-    ids = parse_ids(args.ids)
 
     report: dict[str, Any] = {
         "version": npuzzle.__version__,
@@ -224,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"site ready, worker answering, in {time.perf_counter() - start:.2f} s")
         if not args.skip_15:
-            rows, load_seconds = run_15(page, ids, args.heuristic)
+            rows, load_seconds = run_15(page, args.ids, args.heuristic)
             report["korf15"] = rows
             report["korf15_tables_seconds"] = load_seconds
             failed = failed or any(not r["ok"] for r in rows)

@@ -6,14 +6,13 @@ import io
 import sys
 
 import pytest
-from oracles import SHARED
 
 
 @pytest.fixture(scope="session")
 def kunkle_pairs() -> list[tuple[str, str]]:
-    path = SHARED / "reference" / "kunkle_tests.txt"
-    lines = [line.strip() for line in path.read_text().splitlines() if line.strip()]
-    return list(zip(lines[::2], lines[1::2], strict=True))
+    from npuzzle import reference
+
+    return reference.kunkle_pairs()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from collections import deque
 from functools import cache
-from pathlib import Path
-
-SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
 def neighbours(tiles: tuple[int, ...], width: int, height: int) -> list[tuple[int, ...]]:

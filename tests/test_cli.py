@@ -8,13 +8,12 @@ import subprocess
 import sys
 import time
 from collections import deque
-from pathlib import Path
 
 import pytest
 
-from npuzzle import ALGORITHMS, HEURISTICS, Board, is_solvable
+from npuzzle import ALGORITHMS, HEURISTICS, Board, is_solvable, reference
 
-KUNKLE_FILE = Path(__file__).resolve().parents[2] / "shared/reference/kunkle_tests.txt"
+KUNKLE_TEXT = reference.read_text("kunkle_tests.txt")  # his input file, comment line first
 KUNKLE_LENGTHS = [6, 14, 16, 16, 4, 28]  # Kunkle's published optimal solution lengths
 HARD = "867 254 3b1"  # 31 moves from the standard goal
 
@@ -22,12 +21,6 @@ JSON_FIELDS = {
     "board", "goal", "solvable", "status", "moves", "length", "expanded", "generated",
     "max_open", "ebf", "optimal", "algorithm", "heuristic", "seconds",
 }  # fmt: skip
-
-
-def kunkle_pairs() -> list[tuple[str, str]]:
-    lines = [ln.strip() for ln in KUNKLE_FILE.read_text().splitlines() if ln.strip()]
-    assert len(lines) == 12
-    return list(zip(lines[::2], lines[1::2], strict=True))
 
 
 def text_fields(out: str) -> dict[str, str]:
@@ -203,9 +196,9 @@ def test_the_time_limit_stops_a_long_search(cli):
 # ----- batch ----------------------------------------------------------------------------------
 
 
-def test_batch_on_kunkles_tests_gives_his_optimal_lengths(cli):
-    pairs = kunkle_pairs()
-    code, out, err = cli("batch", stdin=KUNKLE_FILE.read_text())
+def test_batch_on_kunkles_tests_gives_his_optimal_lengths(cli, kunkle_pairs):
+    pairs = kunkle_pairs
+    code, out, err = cli("batch", stdin=KUNKLE_TEXT)
     assert code == 0 and err == ""
     reports = [r for r in out.split("\n\n") if r.strip()]
     assert len(reports) == len(pairs) == 6
@@ -222,9 +215,9 @@ def test_batch_on_kunkles_tests_gives_his_optimal_lengths(cli):
         assert Board.parse(start).apply(moves) == Board.parse(goal)
 
 
-def test_batch_json_is_one_object_per_line_in_input_order(cli):
-    pairs = kunkle_pairs()
-    code, out, err = cli("batch", "--json", stdin=KUNKLE_FILE.read_text())
+def test_batch_json_is_one_object_per_line_in_input_order(cli, kunkle_pairs):
+    pairs = kunkle_pairs
+    code, out, err = cli("batch", "--json", stdin=KUNKLE_TEXT)
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert len(lines) == 6

@@ -7,9 +7,9 @@ from collections import deque
 from itertools import permutations
 
 import pytest
-from oracles import SHARED, distances
+from oracles import distances
 
-from npuzzle import Board, PuzzleError, make_search, random_board, solve
+from npuzzle import Board, PuzzleError, make_search, random_board, reference, solve
 from npuzzle import pdb as pdbmod
 from npuzzle.heuristics import make_heuristic
 from npuzzle.space import Space
@@ -163,16 +163,7 @@ def tables_4x4(pattern_databases):
 
 
 def _korf(ids):
-    rows = [
-        line.split("\t")
-        for line in (SHARED / "reference" / "korf100.tsv").read_text().splitlines()
-        if line[:1].isdigit()
-    ]
-    return [
-        (Board(4, 4, tuple(int(x) for x in r[1].split())), int(r[2]))
-        for r in rows
-        if int(r[0]) in ids
-    ]
+    return [(i.board, i.optimal) for i in reference.korf100() if i.ident in ids]
 
 
 def test_idastar_with_pdb_solves_korf_boards_optimally(tables_4x4):

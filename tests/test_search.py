@@ -96,18 +96,13 @@ def test_human_solves_every_5x5_board_and_larger():
 
 
 def test_korf_24_puzzle_by_human_and_weighted_astar():
-    from oracles import SHARED
+    from npuzzle import reference
 
-    rows = [
-        line.split("\t")
-        for line in (SHARED / "reference/korf24_50.tsv").read_text().splitlines()
-        if line and line[0].isdigit()
-    ]
     goal = Board.goal("blank-first", 5, 5)
-    for _id, tiles, optimum in rows[:3]:
-        board = Board(5, 5, tuple(int(t) for t in tiles.split()))
+    for instance in reference.korf24()[:3]:
+        board = instance.board
         r = solve(board, goal, algorithm="human")
-        assert board.apply(r.moves) == goal and r.length >= int(optimum)
+        assert board.apply(r.moves) == goal and r.length >= instance.optimal
 
 
 def test_same_input_gives_the_same_answer_and_counts():

@@ -167,9 +167,10 @@ def build_parser() -> argparse.ArgumentParser:
         "batch",
         help="solve pairs of boards read from standard input",
         description="Read pairs of lines from standard input (start board, then goal board; "
-        "blank lines ignored) and print a report for each pair like Kunkle's: initial board, "
-        "moves, number of moves, goal board, states examined. Example: "
-        "npuzzle batch < kunkle_tests.txt",
+        "blank lines and lines starting with # ignored) and print a report for each pair like "
+        "Kunkle's: initial board, moves, number of moves, goal board, states examined. "
+        "Example: npuzzle batch < src/npuzzle/data/kunkle_tests.txt (his six tests, shipped "
+        "with the package)",
         epilog=BOARD_HELP,
     )
     _search_options(p)
@@ -330,7 +331,7 @@ def _pairs(lines: Iterator[str]) -> Iterator[tuple[int, str, int | None, str | N
     pending: tuple[int, str] | None = None
     for number, line in enumerate(lines, start=1):
         text = line.strip()
-        if not text:
+        if not text or text.startswith("#"):  # blank lines and comments
             continue
         if pending is None:
             pending = (number, text)
