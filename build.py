@@ -6,9 +6,9 @@
 
 The site is plain files: web/ (page and PyScript code), the npuzzle package from
 src/npuzzle as a zip that PyScript unpacks into the browser's file system, the pattern
-databases of the pdb heuristic (pdb/, built by npuzzle.pdb in this Python and kept in its disk
-cache, so only the first build spends the few minutes they take), and the Pyodide and
-PyScript runtimes vendored from node_modules (installed by `npm ci` from the pinned
+databases of the pdb heuristic (pdb/, built by npuzzle.heuristics.pdbbuild in this Python
+and kept in its disk cache, so only the first build spends the few minutes they take), and
+the Pyodide and PyScript runtimes vendored from node_modules (installed by `npm ci` from the pinned
 package.json / package-lock.json). Nothing is fetched from another origin at run time: the
 PyScript config names the local interpreter.
 
@@ -225,20 +225,20 @@ ENTRY_SCRIPTS = ("main.py", "worker.py")  # loaded by <script> tags, not importe
 
 
 def copy_tables(package_dir: Path, dest: Path, *, jobs: int | None = None) -> list[Path]:
-    """Build (once: npuzzle.pdb caches them on disk) and copy the pattern databases the page
-    may ask for, with an index of their sizes (the page's progress bar reads it)."""
+    """Build (once: npuzzle.heuristics.pdbbuild caches them) and copy the pattern databases
+    the page may ask for, with an index of their sizes (the page's progress bar reads it)."""
     sys.path.insert(0, str(package_dir.parent))
     try:
-        from npuzzle import pdb
+        from npuzzle.heuristics import pdbbuild
     finally:
         sys.path.pop(0)
-    names = [n for shape in pdb.SHIPPED_SHAPES for n in pdb.names_for(*shape)]
+    names = [n for shape in pdbbuild.SHIPPED_SHAPES for n in pdbbuild.names_for(*shape)]
 
     def report(name: str, seconds: float) -> None:
         print(f"built pattern database {name} in {seconds:.1f} s", flush=True)
 
-    pdb.ensure(names, jobs=jobs or os.cpu_count() or 1, report=report)
-    folder = pdb.cache_dir()
+    pdbbuild.ensure(names, jobs=jobs or os.cpu_count() or 1, report=report)
+    folder = pdbbuild.cache_dir()
     if folder is None:
         raise BuildError("no disk cache for the pattern databases")
     dest.mkdir(parents=True, exist_ok=True)

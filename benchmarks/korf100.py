@@ -36,11 +36,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from npuzzle import Board, make_search, pdb, reference  # noqa: E402
+from npuzzle import Board, make_search, reference  # noqa: E402
+from npuzzle.heuristics import pdbbuild, pdbplan  # noqa: E402
 
 PUBLISHED_GENERATED = 617_555  # Felner, Korf & Hanan 2004: 6-6-3 with its reflection
-
-
 
 
 def to_standard_goal(tiles: tuple[int, ...]) -> list[list[int]]:
@@ -91,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.heuristic == "pdb":
         t0 = time.perf_counter()
         built: list[str] = []
-        pdb.ensure(pdb.table_names(4, 4, 0), report=lambda name, s: built.append(name))
+        pdbbuild.ensure(pdbplan.table_names(4, 4, 0), report=lambda name, s: built.append(name))
         if built:
             print(f"built {len(built)} tables in {time.perf_counter() - t0:.1f} s (not counted)")
     print(f"{args.algorithm} + {args.heuristic}, Korf's instances, goal blank first")

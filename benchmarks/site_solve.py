@@ -50,7 +50,6 @@ TIMEOUT_MS = 120_000
 SOLVE = "(request) => window.npuzzleSolve(request)"
 
 
-
 def solve(page: Page, board: Board, goal: Board, **options: Any) -> tuple[dict[str, Any], float]:
     """The worker's answer for one board, and the wall-clock seconds of the call."""
     request = {"board": board.format("rows"), "goal": goal.format("rows"), **options}

@@ -15,13 +15,16 @@ def kunkle_pairs() -> list[tuple[str, str]]:
     return reference.kunkle_pairs()
 
 
-@pytest.fixture(scope="session", autouse=True)
-def pattern_databases() -> None:
-    """Build the pattern databases the tests use, two at a time, before any test needs one
-    (once per machine: they stay in the disk cache, ~/.cache/npuzzle)."""
-    from npuzzle import pdb
+@pytest.fixture(scope="session")
+def tables_4x4() -> list[str]:
+    """The 4x4 pattern databases, for the tests that search with them: built two at a time
+    (minutes, once per machine: they stay in the disk cache, ~/.cache/npuzzle). Smaller
+    shapes' tables take a second or two and are built when a search first asks for them."""
+    from npuzzle.heuristics import pdbbuild
 
-    pdb.ensure([n for shape in pdb.SHIPPED_SHAPES for n in pdb.names_for(*shape)], jobs=2)
+    names = pdbbuild.names_for(4, 4)
+    pdbbuild.ensure(names, jobs=2)
+    return names
 
 
 @pytest.fixture

@@ -42,7 +42,7 @@ def test_round_trip(size, seed, goal_name, algorithm, heuristic, weight, step):
     assert back.problems == []
     assert (back.board, back.goal, back.goal_name) == (board, goal, goal_name)
     assert (back.algorithm, back.heuristic, back.step) == (algorithm, heuristic, step)
-    if algorithm in ("wastar", "human"):
+    if ALGORITHMS[algorithm].takes_weight:
         assert back.weight == weight
 
 

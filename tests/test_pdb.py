@@ -10,8 +10,8 @@ import pytest
 from oracles import distances
 
 from npuzzle import Board, PuzzleError, make_search, random_board, reference, solve
-from npuzzle import pdb as pdbmod
-from npuzzle.heuristics import make_heuristic
+from npuzzle.heuristics import make_heuristic, pdbbuild, pdbplan
+from npuzzle.heuristics.pdb import PatternDatabase
 from npuzzle.space import Space
 
 
@@ -55,12 +55,12 @@ def _group_oracle(width: int, height: int, cells: tuple[int, ...]) -> dict[tuple
 )
 def test_group_tables_match_an_independent_search(width, height, cells):
     name = f"{width}x{height}-group-{'.'.join(map(str, cells))}.npdb"
-    table = pdbmod.build(name)
+    table = pdbbuild.build(name)
     oracle = _group_oracle(width, height, cells)
     assert len(oracle) == len(list(permutations(range(width * height), len(cells))))
     for place, d in oracle.items():
         assert table[sum(c << (4 * i) for i, c in enumerate(place))] == d
-    assert table.count(pdbmod.UNSEEN) == len(table) - len(oracle)
+    assert table.count(pdbbuild.UNSEEN) == len(table) - len(oracle)
 
 
 @pytest.mark.parametrize("goal_name", ["standard", "blank-first", "snail"])
@@ -91,22 +91,22 @@ def test_exact_tables_on_rectangles_and_a_goal_with_the_blank_anywhere():
 def test_plans_partition_every_cell_but_the_anchor():
     for w, hgt in ((3, 4), (4, 3), (2, 5), (4, 4), (3, 5), (2, 8), (3, 3)):
         n = w * hgt
-        maps = pdbmod.symmetries(w, hgt)
+        maps = pdbplan.symmetries(w, hgt)
         assert maps[0] == tuple(range(n)) and len(set(maps)) == len(maps)
         for blank in range(n):
-            p = pdbmod.plan(w, hgt, blank)
+            p = pdbplan.plan(w, hgt, blank)
             assert any(m[blank] == p.anchor for m in maps)
             for part in p.partitions:
                 cells = [c for g in part for c in g]
                 assert sorted(cells) == [c for c in range(n) if c != p.anchor]
-                assert all(len(g) <= pdbmod.MAX_GROUP for g in part) or p.exact
+                assert all(len(g) <= pdbplan.MAX_GROUP for g in part) or p.exact
     with pytest.raises(PuzzleError, match="up to 16 cells"):
-        pdbmod.plan(5, 5, 0)
+        pdbplan.plan(5, 5, 0)
 
 
 def test_symmetries_keep_neighbours_neighbours():
     for w, hgt in ((4, 4), (3, 5), (2, 3)):
-        for m in pdbmod.symmetries(w, hgt):
+        for m in pdbplan.symmetries(w, hgt):
             for p in range(w * hgt):
                 for q in range(w * hgt):
                     near = abs(p // w - q // w) + abs(p % w - q % w) == 1
@@ -117,7 +117,7 @@ def test_symmetries_keep_neighbours_neighbours():
 def test_forgetting_the_blank_keeps_tables_admissible_but_not_consistent():
     # A group's value is its cheapest over the blank's regions; one move can leave the region
     # that was cheapest, so a value may jump by more than one (the flag says so).
-    table = pdbmod.build("3x3-group-1.2.3.4.npdb")
+    table = pdbbuild.build("3x3-group-1.2.3.4.npdb")
     idx = {p: sum(c << (4 * i) for i, c in enumerate(p)) for p in _group_oracle(3, 3, (1, 2, 3, 4))}
     jumps = 0
     for place, i in idx.items():
@@ -127,14 +127,14 @@ def test_forgetting_the_blank_keeps_tables_admissible_but_not_consistent():
                     moved = (*place[:k], q, *place[k + 1 :])
                     jumps += abs(table[idx[moved]] - table[i]) > 1
     assert jumps > 0
-    assert pdbmod.PatternDatabase.info.admissible and not pdbmod.PatternDatabase.info.consistent
+    assert PatternDatabase.info.admissible and not PatternDatabase.info.consistent
 
 
 def test_files_round_trip_and_damage_is_caught(tmp_path, monkeypatch):
     name = "3x3-group-1.2.npdb"
-    table = pdbmod.build(name)
-    data = pdbmod.encode(name, table)
-    assert pdbmod.decode(name, data) == table
+    table = pdbbuild.build(name)
+    data = pdbbuild.encode(name, table)
+    assert pdbbuild.decode(name, data) == table
     flipped = bytearray(data)
     flipped[-10] ^= 0xFF
     for bad, why in (
@@ -144,24 +144,18 @@ def test_files_round_trip_and_damage_is_caught(tmp_path, monkeypatch):
         (data.replace(b"3x3-group-1.2", b"3x3-group-1.3"), "damaged"),
     ):
         with pytest.raises(PuzzleError, match=why):
-            pdbmod.decode(name, bad)
+            pdbbuild.decode(name, bad)
     with pytest.raises(PuzzleError, match="not a pattern database name"):
-        pdbmod.build("../etc/passwd")
+        pdbbuild.build("../etc/passwd")
     # a damaged file in the cache is built again, and replaced
     monkeypatch.setenv("NPUZZLE_CACHE", str(tmp_path))
-    monkeypatch.setattr(pdbmod, "_loaded", {})
+    monkeypatch.setattr(pdbbuild, "_loaded", {})
     (tmp_path / name).write_bytes(b"NPDB1\nrubbish")
-    assert pdbmod.load(name) == table
-    assert pdbmod.decode(name, (tmp_path / name).read_bytes()) == table
+    assert pdbbuild.load(name) == table
+    assert pdbbuild.decode(name, (tmp_path / name).read_bytes()) == table
 
 
 # ----- the 4x4 ------------------------------------------------------------------------------
-@pytest.fixture(scope="session")
-def tables_4x4(pattern_databases):
-    """All 4x4 tables (conftest builds them once per machine and they stay cached)."""
-    return pdbmod.names_for(4, 4)
-
-
 def _korf(ids):
     return [(i.board, i.optimal) for i in reference.korf100() if i.ident in ids]
 

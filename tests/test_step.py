@@ -49,7 +49,9 @@ def _options(algorithm: str, heuristic: str) -> dict:
 
 
 @pytest.mark.parametrize(("algorithm", "heuristic", "board", "goal"), CASES)
-def test_stepping_to_the_end_equals_running(algorithm, heuristic, board, goal):
+def test_stepping_to_the_end_equals_running(algorithm, heuristic, board, goal, request):
+    if heuristic == "pdb" and board.size == 16:
+        request.getfixturevalue("tables_4x4")
     kwargs = _options(algorithm, heuristic)
     ran = solve(board, goal, **kwargs)
     search = make_search(board, goal, **kwargs)

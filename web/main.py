@@ -475,7 +475,7 @@ def sync_search_controls() -> None:
     """Heuristic and weight are only offered to the searches that use them."""
     info = ALGORITHMS.get(_algorithm.value)
     _heuristic.disabled = info is None or not info.uses_heuristic
-    _weight.disabled = _algorithm.value not in ("wastar", "human")
+    _weight.disabled = info is None or not info.takes_weight
 
 
 def fill_selects() -> None:

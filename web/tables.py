@@ -1,5 +1,6 @@
 """Pattern databases in the browser: fetched from the site's pdb/ folder, kept in the
-browser's Cache Storage (so the next visit reads them from disk), handed to npuzzle.pdb.
+browser's Cache Storage (so the next visit reads them from disk), handed to
+npuzzle.heuristics.pdbbuild.
 
 Used by the page (for the step-through visualizer) and by the solver worker (for Solve); each
 interpreter holds its own copy, loaded only when the pdb heuristic is chosen.
@@ -15,7 +16,8 @@ from typing import Any
 
 import js
 
-from npuzzle import Board, PuzzleError, __version__, pdb
+from npuzzle import Board, PuzzleError, __version__
+from npuzzle.heuristics import pdbbuild, pdbplan
 
 FOLDER = "pdb/"  # beside the page
 CACHE_PREFIX = "npuzzle-pdb-"
@@ -34,10 +36,10 @@ def needed(board: Board, goal: Board, algorithm_uses_h: bool, heuristic: str) ->
     if not algorithm_uses_h or heuristic != "pdb":
         return []
     try:
-        names = pdb.table_names(board.width, board.height, goal.blank)
+        names = pdbplan.table_names(board.width, board.height, goal.blank)
     except PuzzleError:
         return []
-    return [name for name in names if not pdb.loaded(name)]
+    return [name for name in names if not pdbbuild.loaded(name)]
 
 
 async def _cache() -> Any:
@@ -120,7 +122,7 @@ async def load(
         data = await _read(cache, url, name, lambda got, base=done: report(base + got, total), stop)
         done += len(data)
         try:
-            pdb.provide(name, data)  # checks the header, the size and the checksum
+            pdbbuild.provide(name, data)  # checks the header, the size and the checksum
         except PuzzleError:
             if cache is not None:  # never keep a bad copy: the next try fetches it again
                 with contextlib.suppress(Exception):

@@ -86,6 +86,7 @@ def render(
     for s in series:  # the colour class: one per group
         group = str(s.get("group", s.get("name", "")))
         s["class"] = f"series-{groups.index(group) % len(PALETTE)}"
+    bottom: float  # grows by the slant of the bar names
     left, right, top, bottom = 64, 16, 36 if heading else 12, 48
     plot_w = width - left - right
     slant = 0.0  # bars whose names do not fit under them: names slanted, this much lower

@@ -13,16 +13,14 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from . import __version__, lab, pdb
+from . import __version__, lab
 from .board import FORMATS, GOAL_NAMES, Board, PuzzleError
 from .generate import random_board
-from .heuristics import HEURISTICS
+from .heuristics import HEURISTICS, pdbbuild
 from .search import TIE_BREAKS, Result
-from .solver import ALGORITHMS, DEFAULT_WEIGHT, solve
+from .solver import ALGORITHMS, DEFAULT_WEIGHT, MEMORY_BOUND_NODES, solve
 
 __all__ = ["main"]
-
-DEFAULT_MAX_NODES = 2_000_000
 
 BOARD_HELP = (
     "boards are written as rows '1,3,4/8,0,5/7,2,6' (any size, rectangular too), Kunkle's "
@@ -79,6 +77,10 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def _weighted() -> str:
+    return " and ".join(a.name for a in ALGORITHMS.values() if a.takes_weight)
+
+
 def _search_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--goal",
@@ -113,7 +115,7 @@ def _search_options(p: argparse.ArgumentParser) -> None:
         "--weight",
         type=_weight,
         default=DEFAULT_WEIGHT,
-        help="weight w in f = g + w*h for wastar and human (default 3)",
+        help=f"weight w in f = g + w*h for {_weighted()} (default {DEFAULT_WEIGHT:g})",
     )
     p.add_argument(
         "--tie-break",
@@ -131,8 +133,10 @@ def _search_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--max-nodes",
         type=_positive_int,
-        default=DEFAULT_MAX_NODES,
-        help=f"stop after this many expansions (default {DEFAULT_MAX_NODES:,}; 0 for no limit)",
+        default=None,
+        help=f"stop after this many expansions; 0 for no limit. Default: {MEMORY_BOUND_NODES:,} "
+        "for the searches that keep every node in memory (about 1 GB on a 4x4), none for "
+        "idastar, which keeps only its path (stop it with --max-seconds or Ctrl+C)",
     )
     p.add_argument(
         "--max-seconds",
@@ -241,7 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    pdb.on_progress = _building
+    pdbbuild.on_progress = _building
     try:
         if args.command == "solve":
             return _solve(args, sys.stdout)
@@ -271,7 +275,7 @@ def _run(args: argparse.Namespace, board: Board, goal: Board) -> Result:
         weight=args.weight,
         tie_break=args.tie_break,
         depth_limit=args.depth_limit,
-        max_nodes=args.max_nodes or None,
+        max_nodes=args.max_nodes,
         max_seconds=args.max_seconds,
     )
 
@@ -427,16 +431,16 @@ def _building(what: str, done: float) -> None:
 def _pdb(args: argparse.Namespace, out: TextIO) -> int:
     import shutil
 
-    shapes = args.size or list(pdb.SHIPPED_SHAPES)
-    names = [n for w, h in shapes for n in pdb.names_for(w, h)]
-    folder = pdb.cache_dir()
+    shapes = args.size or list(pdbbuild.SHIPPED_SHAPES)
+    names = [n for w, h in shapes for n in pdbbuild.names_for(w, h)]
+    folder = pdbbuild.cache_dir()
     assert folder is not None
 
     def report(name: str, seconds: float) -> None:
         out.write(f"built  {name}  {seconds:.1f} s\n")
         out.flush()
 
-    pdb.ensure(names, jobs=max(1, args.jobs), report=report)
+    pdbbuild.ensure(names, jobs=max(1, args.jobs), report=report)
     total = 0
     for name in names:
         size = (folder / name).stat().st_size

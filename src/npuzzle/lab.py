@@ -563,9 +563,9 @@ def _check_heuristic(name: str, goal: Board) -> None:
     """Refuse at once a heuristic that cannot measure boards of this shape (``pdb`` is only
     checked, not loaded: its tables may take minutes to build)."""
     if name == "pdb":
-        from . import pdb
+        from .heuristics import pdbplan
 
-        pdb.plan(goal.width, goal.height, goal.blank)
+        pdbplan.plan(goal.width, goal.height, goal.blank)
         return
     space = Space(goal.width, goal.height)
     make_heuristic(name, space, {t: p for p, t in enumerate(goal.tiles)})

@@ -78,7 +78,7 @@ def make_fragment(state: LinkState) -> str:
         ("algorithm", state.algorithm),
         ("heuristic", state.heuristic),
     ]
-    if state.algorithm in ("wastar", "human"):
+    if ALGORITHMS[state.algorithm].takes_weight:
         parts.append(("weight", f"{state.weight:g}"))
     if state.step:
         parts.append(("step", str(state.step)))

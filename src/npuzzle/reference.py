@@ -41,7 +41,9 @@ def _instances(name: str, size: int) -> list[Instance]:
         if not line[:1].isdigit():  # the header: a comment and the column names
             continue
         ident, tiles, optimal = line.split("\t")
-        out.append(Instance(int(ident), Board(size, size, tuple(map(int, tiles.split()))), int(optimal)))
+        out.append(
+            Instance(int(ident), Board(size, size, tuple(map(int, tiles.split()))), int(optimal))
+        )
     return out
 
 

@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Request, Route, expect
 from sitekit import PageWatch, Site, load, wait_worker
 
-from npuzzle import HEURISTICS, Board, make_search, pdb
+from npuzzle import HEURISTICS, Board, make_search
+from npuzzle.heuristics import pdbplan
 
 pytestmark = pytest.mark.browser
 
@@ -85,7 +86,7 @@ def name_of(route: Route) -> str:
 def table_files(site: Site) -> dict[str, int]:
     """The files (and their sizes, from the site's index) the 4x4 blank-first goal needs."""
     index = json.loads((site.dest / "pdb" / "index.json").read_text())["tables"]
-    return {name: index[name] for name in pdb.table_names(4, 4, GOAL.blank)}
+    return {name: index[name] for name in pdbplan.table_names(4, 4, GOAL.blank)}
 
 
 def table_requests(context: BrowserContext) -> list[str]:

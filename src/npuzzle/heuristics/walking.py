@@ -34,9 +34,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from .board import PuzzleError
-from .heuristics import Heuristic, HeuristicInfo, Number, Tables
-from .space import Space
+from ..board import PuzzleError
+from ..space import Space
+from .base import Heuristic, HeuristicInfo, Number, Tables
 
 __all__ = ["MAX_STATES", "WalkingDistance", "axis_distances", "axis_states"]
 
@@ -55,13 +55,13 @@ class _Axis:
         self.lines, self.length = lines, length
         self.base = base = length + 1
         self.span = lines - 1  # digits per line: one per goal line but the last
-        self.top = base ** (lines * self.span)  # the unit of the blank's digit
+        self.top = int(base ** (lines * self.span))  # the unit of the blank's digit
 
     def weight(self, line: int, goal_line: int) -> int:
         """The code's change when a tile whose goal line is ``goal_line`` enters ``line``."""
         if goal_line == self.lines - 1:
             return 0
-        return self.base ** (line * self.span + goal_line)
+        return int(self.base ** (line * self.span + goal_line))
 
     def blank(self, line: int) -> int:
         """The blank's part of the code when it stands in ``line``."""

@@ -1,121 +1,31 @@
-"""Heuristics: estimates of the moves left, for any goal.
+"""The literature's heuristics, computed from the tiles' places: zero, blind, misplaced tiles
+(with and without the blank), Euclidean and Manhattan distance, Kunkle's reversal penalty and
+linear conflict.
 
-Each heuristic is built for one goal (``goal_pos[tile]`` is the tile's goal cell; a tile with
-no goal cell, such as the wildcard of the human-like search, costs nothing). It evaluates a
-state from scratch with :meth:`Heuristic.value` and, during a search, from its parent:
-additive heuristics carry a table ``delta[tile][edge]`` so a child costs one lookup; the others
-implement :meth:`Heuristic.child` and touch only the lines the moved tile affects.
+Additive heuristics (a sum over tiles of ``table[tile][cell]``) carry a table
+``delta[tile][edge]`` so a child costs one lookup; the others implement
+:meth:`~.base.Heuristic.child` and touch only the lines the moved tile affects.
 """
 
 from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping
 
-from .board import Board, PuzzleError
-from .space import Space
+from ..space import Space
+from .base import Heuristic, HeuristicInfo, Number, Tables
 
 __all__ = [
-    "HEURISTICS",
-    "Heuristic",
-    "HeuristicInfo",
-    "Tables",
-    "heuristic_info",
-    "make_heuristic",
+    "Blind",
+    "Euclidean",
+    "LinearConflict",
+    "Manhattan",
+    "Misplaced",
+    "MisplacedBlank",
+    "Reversal",
+    "Zero",
 ]
-
-Number = int | float
-
-
-@dataclass(frozen=True)
-class HeuristicInfo:
-    """What a heuristic is and what it guarantees."""
-
-    name: str
-    title: str
-    admissible: bool
-    consistent: bool
-    description: str
-
-
-VIEWS = 4  # the most views a Tables heuristic may have (IDA*'s kernel is unrolled for four)
-
-
-class Tables:
-    """A heuristic as sums of table lookups, the form IDA*'s kernel updates fastest.
-
-    The value of a state is the largest of up to four sums, one per *view* (e.g. two pattern
-    database partitions, each also read through the board's mirror image):
-    ``sum(tables[g][index[g]] for g in view)``. Each tile belongs to one group of each view,
-    so sliding tile ``t`` along edge ``e`` changes one index per view:
-    ``moves[t][e] = (group, change of its index)`` for each view in turn, flattened.
-    Fewer views are padded with empty ones (a group whose table is ``(0,)``), so the kernel
-    always sees four.
-    """
-
-    def __init__(
-        self,
-        tables: list[Any],
-        views: Sequence[Sequence[int]],
-        moves: list[list[tuple[int, ...]]],
-        index: Callable[[int], list[int]],
-    ) -> None:
-        if not 1 <= len(views) <= VIEWS:
-            raise ValueError(f"a Tables heuristic has 1 to {VIEWS} views")
-        empty = len(tables)
-        self.tables: list[Any] = [*tables, (0,)]  # anything indexable by int: bytes, lists, dicts
-        pad = (empty, 0) * (VIEWS - len(views))
-        self.views: tuple[tuple[int, ...], ...] = tuple(tuple(v) for v in views) + ((empty,),) * (
-            VIEWS - len(views)
-        )
-        self.moves: list[list[tuple[int, ...]]] = [[m + pad for m in row] for row in moves]
-        self._index = index
-
-    def index(self, state: int) -> list[int]:
-        """The index of each group for ``state`` (the empty group's is 0)."""
-        return [*self._index(state), 0]
-
-    def parts(self, state: int) -> list[int]:
-        """The sum of each view."""
-        index, tables = self.index(state), self.tables
-        return [sum(tables[g][index[g]] for g in view) for view in self.views]
-
-    def value(self, state: int) -> int:
-        return max(self.parts(state))
-
-
-class Heuristic:
-    """Base class: a heuristic bound to a space and a goal."""
-
-    info: HeuristicInfo
-    #: delta[tile][edge]: the change when ``tile`` slides along ``edge`` (None: not additive)
-    delta: list[list[Number]] | None = None
-
-    def __init__(self, space: Space, goal_pos: Mapping[int, int]) -> None:
-        self.space = space
-        self.goal_pos = dict(goal_pos)
-
-    @property
-    def name(self) -> str:
-        return self.info.name
-
-    def value(self, state: int) -> Number:
-        raise NotImplementedError
-
-    def child(self, parent: int, h: Number, tile: int, frm: int, to: int, child: int) -> Number:
-        """The value of ``child``, reached from ``parent`` (value ``h``) by sliding ``tile``
-        from cell ``frm`` into the blank at ``to``."""
-        return self.value(child)
-
-    def __call__(self, board: Board) -> Number:
-        return self.value(self.space.pack(board.tiles))
-
-    def tables(self) -> Tables | None:
-        """This heuristic as :class:`Tables`, or None if it has no such form."""
-        return None
 
 
 class _Additive(Heuristic):
@@ -148,7 +58,7 @@ class _Additive(Heuristic):
         if cached is None:
             top = sum(max(row) for row in self.table)
             n = self.space.n
-            moves = [[(0, d) for d in row] for row in self.delta]  # type: ignore[misc]
+            moves = [[(0, int(d)) for d in row] for row in self.delta]
             moves += [[(0, 0)] * (4 * n)] * (self.space.wild + 1 - len(moves))
             cached = self._tables = Tables(
                 [list(range(int(top) + 1))],
@@ -351,47 +261,3 @@ def _edge(space: Space, blank_from: int, blank_to: int) -> int:
     d = blank_to - blank_from
     k = 0 if d == -space.width else 1 if d == space.width else 2 if d == -1 else 3
     return 4 * blank_from + k
-
-
-HEURISTICS: dict[str, type[Heuristic]] = {
-    cls.info.name: cls
-    for cls in (
-        Zero,
-        Blind,
-        Misplaced,
-        MisplacedBlank,
-        Euclidean,
-        Manhattan,
-        Reversal,
-        LinearConflict,
-    )
-}
-
-
-def heuristic_info(name: str) -> HeuristicInfo:
-    try:
-        return HEURISTICS[name].info
-    except KeyError:
-        raise PuzzleError(
-            f"unknown heuristic {name!r}: choose one of {', '.join(HEURISTICS)}"
-        ) from None
-
-
-def make_heuristic(name: str, space: Space, goal_pos: Mapping[int, int]) -> Heuristic:
-    """The heuristic ``name`` for the goal where tile ``t`` belongs on cell ``goal_pos[t]``."""
-    heuristic_info(name)
-    return HEURISTICS[name](space, goal_pos)
-
-
-def for_goal(name: str, goal: Board) -> Callable[[Board], Number]:
-    """A heuristic as a plain function of boards, for the goal ``goal``."""
-    space = Space(goal.width, goal.height)
-    return make_heuristic(name, space, {t: p for p, t in enumerate(goal.tiles)})
-
-
-# The table-based heuristics live in their own modules, which build on the classes above.
-from .pdb import PatternDatabase  # noqa: E402
-from .walking import WalkingDistance  # noqa: E402
-
-HEURISTICS[WalkingDistance.info.name] = WalkingDistance
-HEURISTICS[PatternDatabase.info.name] = PatternDatabase

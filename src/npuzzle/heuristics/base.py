@@ -1,0 +1,109 @@
+"""What every heuristic is: an estimate of the moves left, bound to a board shape and a goal.
+
+Each heuristic is built for one goal (``goal_pos[tile]`` is the tile's goal cell; a tile with
+no goal cell, such as the wildcard of the human-like search, costs nothing). It evaluates a
+state from scratch with :meth:`Heuristic.value` and, during a search, from its parent with
+:meth:`Heuristic.child`. A heuristic that is a sum of table lookups also offers itself as
+:class:`Tables`, the form IDA*'s kernel updates fastest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import Board
+from ..space import Space
+
+__all__ = ["VIEWS", "Heuristic", "HeuristicInfo", "Number", "Tables"]
+
+Number = int | float
+
+
+@dataclass(frozen=True)
+class HeuristicInfo:
+    """What a heuristic is and what it guarantees."""
+
+    name: str
+    title: str
+    admissible: bool
+    consistent: bool
+    description: str
+
+
+VIEWS = 4  # the most views a Tables heuristic may have (IDA*'s kernel is unrolled for four)
+
+
+class Tables:
+    """A heuristic as sums of table lookups, the form IDA*'s kernel updates fastest.
+
+    The value of a state is the largest of up to four sums, one per *view* (e.g. two pattern
+    database partitions, each also read through the board's mirror image):
+    ``sum(tables[g][index[g]] for g in view)``. Each tile belongs to one group of each view,
+    so sliding tile ``t`` along edge ``e`` changes one index per view:
+    ``moves[t][e] = (group, change of its index)`` for each view in turn, flattened.
+    Fewer views are padded with empty ones (a group whose table is ``(0,)``), so the kernel
+    always sees four.
+    """
+
+    def __init__(
+        self,
+        tables: list[Any],
+        views: Sequence[Sequence[int]],
+        moves: Sequence[Sequence[tuple[int, ...]]],
+        index: Callable[[int], list[int]],
+    ) -> None:
+        if not 1 <= len(views) <= VIEWS:
+            raise ValueError(f"a Tables heuristic has 1 to {VIEWS} views")
+        empty = len(tables)
+        self.tables: list[Any] = [*tables, (0,)]  # anything indexable by int: bytes, lists, dicts
+        pad = (empty, 0) * (VIEWS - len(views))
+        self.views: tuple[tuple[int, ...], ...] = tuple(tuple(v) for v in views) + ((empty,),) * (
+            VIEWS - len(views)
+        )
+        self.moves: list[list[tuple[int, ...]]] = [[m + pad for m in row] for row in moves]
+        self._index = index
+
+    def index(self, state: int) -> list[int]:
+        """The index of each group for ``state`` (the empty group's is 0)."""
+        return [*self._index(state), 0]
+
+    def parts(self, state: int) -> list[int]:
+        """The sum of each view."""
+        index, tables = self.index(state), self.tables
+        return [sum(tables[g][index[g]] for g in view) for view in self.views]
+
+    def value(self, state: int) -> int:
+        return max(self.parts(state))
+
+
+class Heuristic:
+    """Base class: a heuristic bound to a space and a goal."""
+
+    info: HeuristicInfo
+    #: delta[tile][edge]: the change when ``tile`` slides along ``edge`` (None: not additive)
+    delta: list[list[Number]] | None = None
+
+    def __init__(self, space: Space, goal_pos: Mapping[int, int]) -> None:
+        self.space = space
+        self.goal_pos = dict(goal_pos)
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def value(self, state: int) -> Number:
+        raise NotImplementedError
+
+    def child(self, parent: int, h: Number, tile: int, frm: int, to: int, child: int) -> Number:
+        """The value of ``child``, reached from ``parent`` (value ``h``) by sliding ``tile``
+        from cell ``frm`` into the blank at ``to``."""
+        return self.value(child)
+
+    def __call__(self, board: Board) -> Number:
+        return self.value(self.space.pack(board.tiles))
+
+    def tables(self) -> Tables | None:
+        """This heuristic as :class:`Tables`, or None if it has no such form."""
+        return None

@@ -1,0 +1,337 @@
+"""Pattern databases as files: building the tables (breadth-first, in pure Python), their
+file format, the disk cache and the tables in memory.
+
+**Tables** are built once (:func:`build`: about 40 s for a 6-tile group in CPython), stored
+xz-compressed with a small header (:func:`encode`), and cached on disk (:func:`cache_dir`).
+``build.py`` ships them with the site; the page hands them to :func:`provide` before it asks
+for the heuristic. :func:`load` is what the heuristic (:mod:`.pdb`) calls: from memory, else
+the disk, else built.
+
+A group table is indexed by the cells of its tiles, four bits each (tile ``i`` of the group in
+bits ``4i…4i+3``), so a slide changes the index by a constant: ``(to - from) << 4i``. That is
+what lets IDA* update the heuristic of a child with two additions and two lookups.
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+import os
+import sys
+import zlib
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from ..board import PuzzleError
+from .pdbplan import EXACT_CELLS, MAX_GROUP, factorial, parse_name, rank, table_names
+
+__all__ = [
+    "SHIPPED_SHAPES",
+    "build",
+    "cache_dir",
+    "decode",
+    "encode",
+    "ensure",
+    "load",
+    "loaded",
+    "names_for",
+    "provide",
+]
+
+UNSEEN = 255
+MAGIC = b"NPDB1\n"
+
+Progress = Callable[[str, float], object]  # (what, fraction done)
+
+
+def _neighbours(width: int, height: int) -> list[list[int]]:
+    out = []
+    for p in range(width * height):
+        r, c = divmod(p, width)
+        out.append(
+            [
+                q
+                for q, ok in (
+                    (p - width, r > 0),
+                    (p + width, r < height - 1),
+                    (p - 1, c > 0),
+                    (p + 1, c < width - 1),
+                )
+                if ok
+            ]
+        )
+    return out
+
+
+# ----- building ---------------------------------------------------------------------------------
+def build(name: str, progress: Progress | None = None) -> bytes:
+    """Build the table ``name`` (see :func:`table_names`) from scratch."""
+    w, h, kind, cells = parse_name(name)
+    if kind == "exact":
+        if len(cells) != 1 or w * h > EXACT_CELLS:
+            raise PuzzleError(f"exact tables are for boards of up to {EXACT_CELLS} cells")
+        return _build_exact(w, h, cells[0], progress)
+    if len(cells) > MAX_GROUP:
+        raise PuzzleError(f"a group has at most {MAX_GROUP} tiles")
+    return _build_group(w, h, cells, progress)
+
+
+def _build_group(
+    width: int, height: int, cells: tuple[int, ...], progress: Progress | None
+) -> bytes:
+    """Breadth-first search over (placement of the group's tiles, region of the blank).
+
+    Moves of other tiles are free, so the blank wanders its whole region of empty cells at no
+    cost: a state is a placement and the region the blank is in (named by its smallest cell),
+    and every step moves one group tile into the blank's region. A placement's value is the
+    level at which any of its regions is first reached.
+    """
+    n, k = width * height, len(cells)
+    nb = _neighbours(width, height)
+
+    def nibble_masks(count: int) -> list[int]:
+        out = []
+        for x in range(1 << (4 * count)):
+            m = 0
+            for s in range(count):
+                m |= 1 << ((x >> (4 * s)) & 15)
+            out.append(m)
+        return out
+
+    lo_n = min(k, 3)
+    low, high = nibble_masks(lo_n), nibble_masks(k - lo_n) if k > 3 else [0]
+    regions: dict[int, tuple[list[int], dict[int, int]]] = {}
+
+    def regions_of(mask: int) -> tuple[list[int], dict[int, int]]:
+        """For the occupied cells ``mask``: each free cell's region name, each region's cells."""
+        got = regions.get(mask)
+        if got is None:
+            name = [-1] * n
+            bits: dict[int, int] = {}
+            for s in range(n):
+                if mask >> s & 1 or name[s] >= 0:
+                    continue
+                name[s], todo, b = s, [s], 0
+                while todo:
+                    x = todo.pop()
+                    b |= 1 << x
+                    for y in nb[x]:
+                        if not mask >> y & 1 and name[y] < 0:
+                            name[y] = s
+                            todo.append(y)
+                bits[s] = b
+            got = regions[mask] = (name, bits)
+        return got
+
+    steps_cache: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+
+    def steps(key: int) -> list[tuple[tuple[int, int], ...]]:
+        """For a placement's cells and a region: per occupied cell p, the moves of its tile
+        into the region as (q - p, name of the blank's region afterwards)."""
+        mask, region = key >> 4, key & 15
+        inside = regions_of(mask)[1][region]
+        out: list[tuple[tuple[int, int], ...]] = [()] * 16
+        for p in range(n):
+            if mask >> p & 1:
+                out[p] = tuple(
+                    (q - p, regions_of(mask ^ (1 << p) ^ (1 << q))[0][p])
+                    for q in nb[p]
+                    if inside >> q & 1
+                )
+        steps_cache[key] = out
+        return out
+
+    size = 1 << (4 * k)
+    table = bytearray([UNSEEN]) * size
+    seen = bytearray(size << 4)
+    start = sum(c << (4 * i) for i, c in enumerate(cells))
+    table[start] = 0
+    frontier = []
+    for region in regions_of(low[start & 4095] | high[start >> 12])[1]:
+        seen[(start << 4) | region] = 1
+        frontier.append((start << 4) | region)
+    shifts = [4 * i for i in range(k)]
+    total = 1
+    for i in range(k):
+        total *= n - i  # placements
+    done, level = 1, 0
+    while frontier:
+        level += 1
+        nxt: list[int] = []
+        append = nxt.append
+        for code in frontier:
+            idx = code >> 4
+            key = ((low[idx & 4095] | high[idx >> 12]) << 4) | (code & 15)
+            moves = steps_cache.get(key) or steps(key)
+            for sh in shifts:
+                for dq, region in moves[(idx >> sh) & 15]:
+                    ni = idx + (dq << sh)
+                    nc = (ni << 4) | region
+                    if not seen[nc]:
+                        seen[nc] = 1
+                        append(nc)
+                        if table[ni] == UNSEEN:
+                            table[ni] = level
+                            done += 1
+        frontier = nxt
+        if progress is not None:
+            progress(f"{width}x{height} group {'.'.join(map(str, cells))}", done / total)
+    return bytes(table)
+
+
+def _build_exact(width: int, height: int, blank: int, progress: Progress | None) -> bytes:
+    """Breadth-first search over whole boards from the goal whose tile on cell c is c (and the
+    blank on ``blank``); the table is indexed by :func:`_rank` of a board."""
+    n = width * height
+    nb = _neighbours(width, height)
+    goal = tuple(range(n))  # cell -> goal cell of what stands there; the blank's is ``blank``
+    table = bytearray([UNSEEN]) * factorial(n)
+    table[rank(goal)] = 0
+    frontier = [(goal, blank)]
+    level = 0
+    while frontier:
+        level += 1
+        nxt = []
+        for tiles, b in frontier:
+            for q in nb[b]:
+                t = list(tiles)
+                t[b], t[q] = t[q], t[b]
+                r = rank(t)
+                if table[r] == UNSEEN:
+                    table[r] = level
+                    nxt.append((tuple(t), q))
+        frontier = nxt
+        if progress is not None:
+            progress(f"{width}x{height} exact", min(1.0, level / 40))
+    return bytes(table)
+
+
+# ----- files and caches ------------------------------------------------------------------------
+def encode(name: str, table: bytes) -> bytes:
+    """A table as a file: magic, one line of JSON (name, size, CRC-32), the xz-compressed
+    table (xz: a 6-tile table of 16 MiB takes 1.0 MB, against 2.4 MB with zlib)."""
+    header = {"name": name, "size": len(table), "crc32": zlib.crc32(table), "codec": "xz"}
+    return MAGIC + json.dumps(header).encode() + b"\n" + lzma.compress(table)
+
+
+def decode(name: str, data: bytes) -> bytes:
+    """The table in a file made by :func:`encode`; a clear error if it is not that table."""
+    try:
+        if not data.startswith(MAGIC):
+            raise ValueError("no pattern database header")
+        line_end = data.index(b"\n", len(MAGIC))
+        header = json.loads(data[len(MAGIC) : line_end])
+        if header.get("codec") != "xz":
+            raise ValueError(f"unknown codec {header.get('codec')!r}")
+        table = lzma.decompress(data[line_end + 1 :])
+        if header.get("name") != name:
+            raise ValueError(f"it holds {header.get('name')!r}")
+        if len(table) != header["size"] or zlib.crc32(table) != header["crc32"]:
+            raise ValueError("its checksum does not match")
+    except (ValueError, KeyError, TypeError, lzma.LZMAError) as exc:
+        raise PuzzleError(f"pattern database {name} is damaged: {exc}") from None
+    w, h, kind, cells = parse_name(name)
+    expected = factorial(w * h) if kind == "exact" else 1 << (4 * len(cells))
+    if len(table) != expected:
+        raise PuzzleError(f"pattern database {name} is damaged: wrong size")
+    return table
+
+
+def cache_dir() -> Path | None:
+    """Where built tables are kept: ``$NPUZZLE_CACHE``, else the user's cache directory
+    (``$XDG_CACHE_HOME/npuzzle`` or ``~/.cache/npuzzle``). None in the browser."""
+    if sys.platform == "emscripten":
+        return None
+    env = os.environ.get("NPUZZLE_CACHE")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "npuzzle"
+
+
+_loaded: dict[str, bytes] = {}
+
+
+def provide(name: str, data: bytes) -> None:
+    """Hand over a table file (the page fetches them); it is checked before it is used."""
+    _loaded[name] = decode(name, bytes(data))
+
+
+def loaded(name: str) -> bool:
+    return name in _loaded
+
+
+def load(name: str, *, build_missing: bool = True, progress: Progress | None = None) -> bytes:
+    """The table ``name``: from memory, else the disk cache, else built (and cached)."""
+    table = _loaded.get(name)
+    if table is not None:
+        return table
+    folder = cache_dir()
+    path = folder / name if folder is not None else None
+    if path is not None and path.is_file():
+        try:
+            table = decode(name, path.read_bytes())
+        except PuzzleError:
+            table = None  # damaged: build it again
+    if table is None:
+        if not build_missing:
+            raise PuzzleError(f"pattern database {name} is not loaded")
+        table = build(name, progress)
+        if path is not None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_suffix(f".tmp{os.getpid()}")
+                tmp.write_bytes(encode(name, table))
+                tmp.replace(path)
+            except OSError:
+                pass  # a read-only home: the table still works for this run
+    _loaded[name] = table
+    return table
+
+
+#: called while a missing table is being built (the CLI shows it on stderr)
+on_progress: Progress | None = None
+
+#: the shapes whose tables ``npuzzle pdb`` builds by default and the site ships
+SHIPPED_SHAPES = ((2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (4, 4))
+
+
+def names_for(width: int, height: int) -> list[str]:
+    """Every table the ``pdb`` heuristic may need on this shape, whatever the goal."""
+    out: list[str] = []
+    for blank in range(width * height):
+        for name in table_names(width, height, blank):
+            if name not in out:
+                out.append(name)
+    return out
+
+
+def ensure(
+    names: Iterable[str], *, jobs: int = 1, report: Callable[[str, float], object] | None = None
+) -> None:
+    """Build the tables that are not in the disk cache yet, ``jobs`` at a time (processes),
+    and cache them. ``report(name, seconds)`` is called as each one is done."""
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+
+    folder = cache_dir()
+    todo = [n for n in names if folder is None or not (folder / n).is_file()]
+    if jobs > 1 and len(todo) > 1:
+        with ProcessPoolExecutor(min(jobs, len(todo))) as pool:
+            for name, seconds in zip(todo, pool.map(_timed_load, todo), strict=True):
+                if report is not None:
+                    report(name, seconds)
+        return
+    for name in todo:
+        t0 = time.perf_counter()
+        load(name)
+        if report is not None:
+            report(name, time.perf_counter() - t0)
+
+
+def _timed_load(name: str) -> float:
+    import time
+
+    t0 = time.perf_counter()
+    load(name)
+    return time.perf_counter() - t0
