@@ -181,6 +181,26 @@ def test_the_node_limit_is_an_answer_with_the_counts_so_far(cli):
     assert f["expanded"] == "10"
 
 
+def test_default_limits_fit_each_algorithm(cli, monkeypatch):
+    """Searches that keep their nodes stop at their default limit; IDA* has none."""
+    from dataclasses import replace
+
+    from npuzzle import algorithms
+
+    for name, info in ALGORITHMS.items():
+        if info.max_nodes is not None:  # a small default, to see it applied
+            monkeypatch.setitem(algorithms.ALGORITHMS, name, replace(info, max_nodes=25))
+    _, out, _ = cli("solve", HARD, "--json")
+    assert json.loads(out)["status"] == "limit" and json.loads(out)["expanded"] == 25
+    _, out, _ = cli("solve", HARD, "--max-nodes", "0", "--json")
+    assert json.loads(out)["status"] == "solved"
+    _, out, _ = cli("solve", HARD, "-a", "idastar", "--json")
+    r = json.loads(out)
+    assert r["status"] == "solved" and r["length"] == 31 and r["expanded"] > 25
+    _, out, _ = cli("solve", "--help")
+    assert "none for idastar" in " ".join(out.split())
+
+
 def test_the_time_limit_stops_a_long_search(cli):
     board = "21,11,0,22,24/6,23,14,17,10/12,18,1,8,2/7,13,20,15,16/4,9,3,19,5"
     t0 = time.perf_counter()
@@ -229,6 +249,17 @@ def test_batch_json_is_one_object_per_line_in_input_order(cli, kunkle_pairs):
         assert r["status"] == "solved" and r["optimal"] is True
         assert r["length"] == length
         assert Board.parse(start).apply(r["moves"]) == Board.parse(goal)
+
+
+def test_batch_with_a_goal_reads_one_start_board_a_line(cli):
+    lines = ["# two boards for the blank-first goal", "1 0 2 3 4 5 6 7 8", "", "3 1 2 0 4 5 6 7 8"]
+    code, out, err = cli("batch", "--json", "--goal", "blank-first", stdin="\n".join(lines))
+    assert code == 0 and err == ""
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["length"] for r in rows] == [1, 1]
+    assert {r["goal"] for r in rows} == {"0,1,2/3,4,5/6,7,8"}
+    code, out, err = cli("batch", "--goal", "1,2,3/4,5,6/7,8,0", stdin="1 2 3 4 0 5 6 7 8 9 10 11")
+    assert code == 2 and out == "" and "line 1" in err
 
 
 def test_batch_reads_every_format_and_named_goals(cli):

@@ -29,6 +29,7 @@ from npuzzle import (
     random_board,
     solvability,
 )
+from npuzzle.board import parse_size
 from npuzzle.link import LinkState, make_fragment, parse_fragment
 
 VERSION: str = npuzzle.__version__
@@ -65,12 +66,12 @@ def set_status(text: str) -> None:
     _status.textContent = text
 
 
-def parse_size(value: str) -> tuple[int, int]:
+def size_of(value: str) -> tuple[int, int]:
     """ "4x3" -> (4, 3): width, height. Anything else falls back to 3x3."""
-    width, _, height = value.partition("x")
-    if width.isdigit() and height.isdigit() and 2 <= int(width) <= 8 and 2 <= int(height) <= 8:
-        return int(width), int(height)
-    return 3, 3
+    try:
+        return parse_size(value)
+    except PuzzleError:
+        return 3, 3
 
 
 class Game:
@@ -307,7 +308,7 @@ def new_board(board: Board, goal: Board, message: str) -> None:
 
 
 def on_size(event: Any) -> None:
-    width, height = parse_size(_size.value)
+    width, height = size_of(_size.value)
     if _goal.value == "custom":
         _goal.value = "standard"
     goal = goal_for(width, height)

@@ -6,13 +6,14 @@
 ('DRUULD', 6, True)
 """
 
+from .algorithms import ALGORITHMS
 from .board import GOAL_NAMES, MOVES, Board, PuzzleError, inverse_moves
 from .generate import random_board
 from .heuristics import HEURISTICS, heuristic_info, make_heuristic
 from .metrics import ebf_exact, ebf_simple
 from .search import Child, Node, Result, Search, Step
 from .solvability import Solvability, is_solvable, solvability
-from .solver import ALGORITHMS, make_search, solve
+from .solver import make_search, solve
 
 __version__ = "0.1.0"
 

@@ -19,6 +19,7 @@ __all__ = [
     "MOVES",
     "Board",
     "PuzzleError",
+    "parse_size",
 ]
 
 MIN_SIDE = 2
@@ -32,6 +33,23 @@ INVERSE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 
 class PuzzleError(ValueError):
     """Bad input: the message says what is wrong in words a user can act on."""
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``WxH`` (or ``W`` for a square) as (width, height), sides 2 to 8.
+
+    >>> parse_size("4x3"), parse_size(" 5 "), parse_size("3X2")
+    ((4, 3), (5, 5), (3, 2))
+    """
+    m = re.fullmatch(r"\s*(\d{1,3})\s*(?:[xX\u00d7]\s*(\d{1,3}))?\s*", text)
+    if not m:
+        raise PuzzleError(f"size {text!r} is not WxH, e.g. 4x4 or 3x2")
+    width, height = int(m.group(1)), int(m.group(2) or m.group(1))
+    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+        raise PuzzleError(
+            f"size {text.strip()!r} is out of range: sides go from {MIN_SIDE} to {MAX_SIDE}"
+        )
+    return width, height
 
 
 def _offsets(width: int) -> dict[str, int]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import re
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -14,11 +13,12 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from . import __version__, lab
-from .board import FORMATS, GOAL_NAMES, Board, PuzzleError
+from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MEMORY_BOUND_NODES
+from .board import FORMATS, GOAL_NAMES, Board, PuzzleError, parse_size
 from .generate import random_board
 from .heuristics import HEURISTICS, pdbbuild
 from .search import TIE_BREAKS, Result
-from .solver import ALGORITHMS, DEFAULT_WEIGHT, MEMORY_BOUND_NODES, solve
+from .solver import solve
 
 __all__ = ["main"]
 
@@ -67,14 +67,10 @@ def _weight(text: str) -> float:
 
 
 def _size(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(\d{1,3})\s*(?:[xX\u00d7]\s*(\d{1,3}))?\s*", text)
-    if not m:
-        raise argparse.ArgumentTypeError(f"size {text!r} is not WxH, e.g. 4x4 or 3x2")
-    w = int(m.group(1))
-    h = int(m.group(2) or w)
-    if not (2 <= w <= 8 and 2 <= h <= 8):
-        raise argparse.ArgumentTypeError(f"size {text!r} is out of range: sides go from 2 to 8")
-    return w, h
+    try:
+        return parse_size(text)
+    except PuzzleError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _weighted() -> str:
@@ -84,8 +80,9 @@ def _weighted() -> str:
 def _search_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--goal",
-        default="standard",
-        help=f"goal board or name ({', '.join(GOAL_NAMES)}; default standard)",
+        default=None,
+        help=f"goal board or name ({', '.join(GOAL_NAMES)}; default standard); with batch, "
+        "every line is then a start board for this goal",
     )
     p.add_argument(
         "-a",
@@ -172,9 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="solve pairs of boards read from standard input",
         description="Read pairs of lines from standard input (start board, then goal board; "
         "blank lines and lines starting with # ignored) and print a report for each pair like "
-        "Kunkle's: initial board, moves, number of moves, goal board, states examined. "
-        "Example: npuzzle batch < src/npuzzle/data/kunkle_tests.txt (his six tests, shipped "
-        "with the package)",
+        "Kunkle's: initial board, moves, number of moves, goal board, states examined. With "
+        "--goal, every line is a start board for that goal. Example: npuzzle batch < "
+        "src/npuzzle/data/kunkle_tests.txt (his six tests, shipped with the package)",
         epilog=BOARD_HELP,
     )
     _search_options(p)
@@ -282,7 +279,7 @@ def _run(args: argparse.Namespace, board: Board, goal: Board) -> Result:
 
 def _solve(args: argparse.Namespace, out: TextIO) -> int:
     board = Board.parse(args.board)
-    goal = Board.goal_or_board(args.goal, board.width, board.height)
+    goal = Board.goal_or_board(args.goal or "standard", board.width, board.height)
     result = _run(args, board, goal)
     if args.json:
         out.write(json.dumps(result.to_json(path=args.path)) + "\n")
@@ -330,14 +327,19 @@ def _report(r: Result, *, path: bool) -> str:
     return text
 
 
-def _pairs(lines: Iterator[str]) -> Iterator[tuple[int, str, int | None, str | None]]:
-    """(line number, start text, line number, goal text) for each pair; goal None if missing."""
+def _pairs(
+    lines: Iterator[str], goal: str | None
+) -> Iterator[tuple[int, str, int | None, str | None]]:
+    """(line number, start text, line number, goal text) for each pair; goal None if missing.
+    With ``goal`` given, every line is a start board and the goal is ``goal``."""
     pending: tuple[int, str] | None = None
     for number, line in enumerate(lines, start=1):
         text = line.strip()
         if not text or text.startswith("#"):  # blank lines and comments
             continue
-        if pending is None:
+        if goal is not None:
+            yield number, text, number, goal
+        elif pending is None:
             pending = (number, text)
         else:
             yield pending[0], pending[1], number, text
@@ -354,7 +356,7 @@ def _kunkle_grid(board: Board) -> str:
 
 def _batch(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     status = 0
-    for first, start_text, second, goal_text in _pairs(iter(inp)):
+    for first, start_text, second, goal_text in _pairs(iter(inp), args.goal):
         try:
             if goal_text is None or second is None:
                 raise _LineError(first, "a start board without a goal board after it")

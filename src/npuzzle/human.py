@@ -17,9 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .algorithms import DEFAULT_WEIGHT
 from .board import Board
 from .heuristics import make_heuristic
-from .search import BestFirst, Node, Problem, Search, Step
+from .search import BestFirst, Node, Problem, Search, Status, Step, TieBreak
 from .space import Space
 
 __all__ = ["HumanSearch", "Phase", "plan"]
@@ -80,19 +81,18 @@ class HumanSearch(Search):
         goal: Board,
         *,
         heuristic: str = "manhattan",
-        weight: float = 3.0,
-        tie_break: str = "high-g",
+        weight: float = DEFAULT_WEIGHT,
+        tie_break: str = TieBreak.HIGH_G,
     ) -> None:
         self._goal_cells = {t: p for p, t in enumerate(goal.tiles)}
         self.heuristic_name, self.weight, self.tie_break = heuristic, weight, tie_break
         self.phases = plan(goal)
         self.runs: list[tuple[BestFirst, Board]] = []
-        first = self._start(board)
-        super().__init__(first.problem)
-        self.board, self.goal = board, goal
+        first = self._start(board, goal)
+        super().__init__(first.problem, board, goal)
         self._sum()
 
-    def _start(self, board: Board) -> BestFirst:
+    def _start(self, board: Board, goal: Board) -> BestFirst:
         phase = self.phases[len(self.runs)]
         space = Space(board.width, board.height, phase.region)
         goal_cells = self._goal_cells
@@ -110,7 +110,9 @@ class HumanSearch(Search):
         h = make_heuristic(self.heuristic_name, space, goal_pos)
         problem = Problem(space, space.pack(start), goal_mask, goal_value, h)
         algorithm = "astar" if phase.final else "wastar"
-        search = BestFirst(problem, algorithm, weight=self.weight, tie_break=self.tie_break)
+        search = BestFirst(
+            problem, board, goal, algorithm, weight=self.weight, tie_break=self.tie_break
+        )
         self.runs.append((search, board))
         return search
 
@@ -149,23 +151,22 @@ class HumanSearch(Search):
         while not self.done:
             cur, board = self.runs[-1]
             if cur.done:
-                if cur.status != "solved":
+                if cur.status != Status.SOLVED:
                     self.status, self.reason = cur.status, f"{self.phase.description}: {cur.reason}"
                     break
                 if len(self.runs) == len(self.phases):
-                    self.status = "solved"
+                    self.status = Status.SOLVED
                     self.solution = "".join(r.solution or "" for r, _ in self.runs)
                     break
-                self._start(board.apply(cur.solution or ""))
+                self._start(board.apply(cur.solution or ""), self.goal)
                 continue
             if budget <= 0:
                 break
-            cur.recording = record
             before = cur.expanded
-            rec = cur._advance(1 if record else budget)
+            rec = cur.advance(budget, record=record)
             budget -= max(1, cur.expanded - before)
-            if cur.status == "solved" and len(self.runs) == len(self.phases):
-                self.status = "solved"
+            if cur.status == Status.SOLVED and len(self.runs) == len(self.phases):
+                self.status = Status.SOLVED
                 self.solution = "".join(r.solution or "" for r, _ in self.runs)
             self._sum()
             if record and rec is not None:
@@ -185,11 +186,11 @@ class HumanSearch(Search):
         # Every phase after the first starts in the same step as its first expansion, so a
         # phase whose steps are all undone was not started yet.
         self.current.back()
-        if not self.current._history and len(self.runs) > 1:
+        if self.current.steps == 0 and len(self.runs) > 1:
             self.runs.pop()
         self._history.pop()
         self.steps -= 1
-        self.status, self.reason, self.solution = "running", "", None
+        self.status, self.reason, self.solution = Status.RUNNING, "", None
         self._sum()
         return True
 

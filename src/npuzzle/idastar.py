@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .board import MOVES
+from .board import MOVES, Board, PuzzleError
 from .heuristics import VIEWS, Number, Tables
 from .search import Child, Node, Problem, Search, Step
 
@@ -51,8 +51,10 @@ class IDAStar(Search):
         "max_depth",
     )
 
-    def __init__(self, problem: Problem) -> None:
-        super().__init__(problem)
+    def __init__(self, problem: Problem, board: Board, goal: Board) -> None:
+        super().__init__(problem, board, goal)
+        if problem.goal_mask != (1 << self.space.bits * self.space.n) - 1:
+            raise PuzzleError("IDA* needs a goal that fixes every cell")
         self.h0 = self.heuristic.value(problem.start)
         # Every move takes the blank to a cell of the other colour of a chessboard, so all
         # solutions have the parity of the blank's distance to its goal cell: a threshold of
@@ -104,8 +106,6 @@ class IDAStar(Search):
     def _advance(self, budget: int) -> Step | None:
         problem = self.problem
         start, goal = problem.start, problem.goal_value
-        if problem.goal_mask != (1 << self.space.bits * self.space.n) - 1:
-            raise ValueError("IDA* needs a goal that fixes every cell")
         before = self._snapshot() if self.recording else None
         if self.recording:
             budget = 1

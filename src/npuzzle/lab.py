@@ -36,12 +36,13 @@ from functools import cache
 from typing import Any
 
 from . import labdata
+from .algorithms import ALGORITHMS, DEFAULT_WEIGHT
 from .board import GOAL_NAMES, Board, PuzzleError
 from .generate import random_board, random_walk
 from .heuristics import HEURISTICS, make_heuristic
 from .metrics import ebf_exact
 from .search import TIE_BREAKS, Search
-from .solver import ALGORITHMS, DEFAULT_WEIGHT, WHOLE_BOARD_HEURISTICS, make_search
+from .solver import WHOLE_BOARD_HEURISTICS, make_search
 from .space import Space
 
 __all__ = [

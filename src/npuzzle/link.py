@@ -19,10 +19,10 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from . import lab
+from .algorithms import ALGORITHMS, DEFAULT_WEIGHT
 from .board import GOAL_NAMES, Board, PuzzleError
 from .heuristics import HEURISTICS
 from .solvability import solvability
-from .solver import ALGORITHMS, DEFAULT_WEIGHT
 
 __all__ = [
     "MAX_LINK_LENGTH",

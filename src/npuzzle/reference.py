@@ -65,13 +65,17 @@ def pick(instances: list[Instance], ids: str) -> list[Instance]:
     >>> [i.ident for i in pick(korf100(), "3-5,99")]
     [3, 4, 5, 99]
     """
-    wanted: set[int] = set()
+    spans: list[tuple[int, int]] = []
     for part in ids.split(","):
-        lo, _, hi = part.strip().partition("-")
-        if not lo.isdigit() or not (hi or lo).isdigit():
+        lo, dash, hi = part.strip().partition("-")
+        if not _number(lo) or (dash and not _number(hi)):
             raise PuzzleError(f"instance numbers look like 1-10,42, not {ids!r}")
-        wanted.update(range(int(lo), int(hi or lo) + 1))
-    return [i for i in instances if i.ident in wanted]
+        spans.append((int(lo), int(hi) if dash else int(lo)))
+    return [i for i in instances if any(lo <= i.ident <= hi for lo, hi in spans)]
+
+
+def _number(text: str) -> bool:
+    return text.isascii() and text.isdigit() and len(text) <= 9
 
 
 @cache

@@ -18,9 +18,11 @@ from bisect import insort
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from enum import StrEnum
 from itertools import islice
 from typing import Any
 
+from .algorithms import ALGORITHMS
 from .board import Board
 from .heuristics import Heuristic, Number
 from .metrics import ebf_exact, ebf_simple
@@ -31,13 +33,46 @@ __all__ = [
     "BestFirst",
     "Child",
     "Node",
+    "Outcome",
     "Problem",
     "Result",
     "Search",
+    "Status",
     "Step",
+    "TieBreak",
 ]
 
-TIE_BREAKS = ("high-g", "low-g", "fifo", "lifo")
+
+class Status(StrEnum):
+    """Where a search stands (a result of an unsolvable board says ``unsolvable``)."""
+
+    RUNNING = "running"
+    SOLVED = "solved"
+    LIMIT = "limit"  # stopped by a node or time limit; run() or step() goes on
+    EXHAUSTED = "exhausted"  # every reachable state searched: no path
+    UNSOLVABLE = "unsolvable"
+
+
+class Outcome(StrEnum):
+    """What became of a child an expansion generated."""
+
+    ADDED = "added"  # new: put on the open list
+    DUPLICATE = "duplicate"  # already known with a path as short
+    UPDATED = "updated"  # on the open list, now with a smaller g
+    REOPENED = "reopened"  # closed, now with a smaller g: open again
+    PRUNED = "pruned"  # beyond the depth limit or IDA*'s threshold
+
+
+class TieBreak(StrEnum):
+    """The order among open nodes of equal priority f."""
+
+    HIGH_G = "high-g"  # larger g first (deeper, nearer the goal), then first in
+    LOW_G = "low-g"  # smaller g first, then first in
+    FIFO = "fifo"  # first in, first out
+    LIFO = "lifo"  # the newest first
+
+
+TIE_BREAKS = tuple(t.value for t in TieBreak)
 _G_SLOTS = 1 << 20  # g values below this order correctly inside one f-key
 _MISSING = object()
 
@@ -65,7 +100,7 @@ class Child:
     depth limit or IDA*'s threshold)."""
 
     node: Node
-    outcome: str
+    outcome: Outcome
 
     def to_json(self) -> dict[str, Any]:
         return {**self.node.to_json(), "outcome": self.outcome}
@@ -78,7 +113,7 @@ class Step:
     number: int
     node: Node | None  # the node taken from the open list (None when the search had ended)
     children: tuple[Child, ...]
-    status: str  # the search's status after the step
+    status: Status  # the search's status after the step
     note: str = ""
 
     def to_json(self) -> dict[str, Any]:
@@ -124,7 +159,7 @@ class Result:
     goal: Board
     algorithm: str
     heuristic: str | None
-    status: str  # "solved", "unsolvable" or "limit" (or "exhausted": searched all, no path)
+    status: Status
     moves: str | None = None
     expanded: int = 0
     generated: int = 0
@@ -195,7 +230,8 @@ class Search:
     """What every search offers: run, step, back, and views of its lists and counters."""
 
     algorithm: str = ""
-    status: str = "running"
+    status: Status = Status.RUNNING
+    weight: float = 1.0  # f = g + weight·h where the algorithm takes a weight
     chunk = 2048  # expansions between progress calls when running
     #: what a step may change besides its lists, saved before it for back()
     _saved: tuple[str, ...] = (
@@ -208,8 +244,12 @@ class Search:
         "solution",
     )
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: Problem, board: Board, goal: Board) -> None:
+        """A search of ``problem``, which is ``board`` to solve for ``goal`` (for a phase of
+        the human-like search: toward the part of ``goal`` the problem asks for)."""
         self.problem = problem
+        self.board = board
+        self.goal = goal
         self.space = problem.space
         self.heuristic = problem.heuristic
         self.expanded = 0
@@ -222,15 +262,18 @@ class Search:
         self.reason = ""
         self.recording = False
         self._history: list[Any] = []  # per step: (Step, undo information)
-        # set by make_search: what the result reports
-        self.board: Board | None = None
-        self.goal: Board | None = None
-        self.labels: tuple[str | None, float | None] = (None, None)
 
     # ----- subclasses implement -----------------------------------------------------------
     def _advance(self, budget: int) -> Step | None:
         """Expand up to ``budget`` nodes (one, with a record, when recording)."""
         raise NotImplementedError
+
+    def advance(self, budget: int, *, record: bool = False) -> Step | None:
+        """Expand up to ``budget`` nodes, or with ``record`` exactly one, kept for
+        :meth:`back` and returned: the building block of :meth:`run` and :meth:`step`, for a
+        search made of others (the human-like search's phases)."""
+        self.recording = record
+        return self._advance(1 if record else budget)
 
     def _undo(self, undo: Any) -> None:
         raise NotImplementedError
@@ -260,15 +303,13 @@ class Search:
 
     def result(self) -> Result:
         """The answer so far: solved, limit, exhausted, or still running."""
-        if self.board is None or self.goal is None:
-            raise ValueError("result() needs a search made by make_search()")
-        solved = self.status == "solved"
-        heuristic, weight = self.labels
+        solved = self.status == Status.SOLVED
+        info = ALGORITHMS[self.algorithm]
         return Result(
             self.board,
             self.goal,
             self.algorithm,
-            heuristic,
+            self.heuristic.name if info.uses_heuristic else None,
             self.status,
             moves=self.solution if solved else None,
             expanded=self.expanded,
@@ -278,7 +319,7 @@ class Search:
             seconds=self.seconds,
             optimal=solved and self.optimal,
             reason="" if solved else self.reason,
-            weight=weight,
+            weight=self.weight if info.takes_weight else None,
             extra=self.extra(),
         )
 
@@ -292,7 +333,7 @@ class Search:
 
     @property
     def done(self) -> bool:
-        return self.status != "running"
+        return self.status != Status.RUNNING
 
     def step(self) -> Step | None:
         """Advance one expansion and say what happened (``None`` once the search has ended)."""
@@ -307,8 +348,8 @@ class Search:
 
     def _resume(self) -> None:
         """A search stopped by a limit goes on when asked to."""
-        if self.status == "limit":
-            self.status, self.reason = "running", ""
+        if self.status == Status.LIMIT:
+            self.status, self.reason = Status.RUNNING, ""
 
     def back(self) -> bool:
         """Undo the last step; ``False`` at the start."""
@@ -361,14 +402,14 @@ class Search:
             if max_nodes is not None:
                 budget = min(budget, max_nodes - self.expanded)
                 if budget <= 0:
-                    self.status, self.reason = "limit", f"stopped after {max_nodes} nodes"
+                    self.status, self.reason = Status.LIMIT, f"stopped after {max_nodes} nodes"
                     break
             self._advance(budget)
             self.seconds = base + time.perf_counter() - start
             if progress is not None:
                 progress(self)
             if not self.done and max_seconds is not None and self.seconds - base >= max_seconds:
-                self.status, self.reason = "limit", f"stopped after {max_seconds:g} s"
+                self.status, self.reason = Status.LIMIT, f"stopped after {max_seconds:g} s"
         self.seconds = base + time.perf_counter() - start
         return self
 
@@ -397,16 +438,18 @@ class BestFirst(Search):
     def __init__(
         self,
         problem: Problem,
+        board: Board,
+        goal: Board,
         algorithm: str = "astar",
         *,
         weight: float = 1.0,
-        tie_break: str = "high-g",
+        tie_break: str = TieBreak.HIGH_G,
         depth_limit: int | None = None,
     ) -> None:
-        super().__init__(problem)
+        super().__init__(problem, board, goal)
         self.algorithm = algorithm
         self.weight = weight
-        self.tie_break = tie_break
+        self.tie_break = TieBreak(tie_break)
         self.depth_limit = depth_limit
         self.reopen = algorithm in ("astar", "dfs")
         h0 = self.heuristic.value(problem.start)
@@ -436,9 +479,9 @@ class BestFirst(Search):
             return -g
         f = self.priority(g, h)
         tb = self.tie_break
-        if tb == "high-g":
+        if tb == TieBreak.HIGH_G:
             return f * _G_SLOTS + (_G_SLOTS - 1 - g)
-        if tb == "low-g":
+        if tb == TieBreak.LOW_G:
             return f * _G_SLOTS + g
         return f
 
@@ -475,11 +518,17 @@ class BestFirst(Search):
         best_g, parent, closed = self.best_g, self.parent, self.closed
         buckets, keys = self.buckets, self.keys
         key_of, push = self._key, self._push
-        lifo = self.tie_break == "lifo" and self.algorithm != "dfs"
+        lifo = self.tie_break == TieBreak.LIFO and self.algorithm != "dfs"
         reopen = self.reopen
         limit = self.depth_limit
         record = self.recording
         expanded_now = 0
+        ADDED, DUPLICATE, UPDATED, REOPENED = (
+            Outcome.ADDED,
+            Outcome.DUPLICATE,
+            Outcome.UPDATED,
+            Outcome.REOPENED,
+        )
         while expanded_now < budget:
             popped: list[Any] = []
             live = False
@@ -498,7 +547,7 @@ class BestFirst(Search):
                     break
             if not live:
                 snapshot = self._snapshot() if record else None
-                self.status = "exhausted"
+                self.status = Status.EXHAUSTED
                 self.reason = (
                     "every reachable state was searched: no path to the goal"
                     if limit is None
@@ -508,7 +557,7 @@ class BestFirst(Search):
             snapshot = self._snapshot() if record else None
             self.open_live -= 1
             if s & gmask == gval:
-                self.status = "solved"
+                self.status = Status.SOLVED
                 self.solution = self._moves_to(s)
                 return self._finish(record, (s, g, h), (), popped, [], snapshot)
             ops: list[tuple[Any, ...]] = []
@@ -525,7 +574,7 @@ class BestFirst(Search):
                         t = (s >> sq) & mask
                         c = s - (t << sq) + (t << sp)
                         hc = delta[t][_edge] + h if delta is not None else child_h(s, h, t, q, b, c)
-                        children.append(Child(self._node(c, g1, hc, letter), "pruned"))
+                        children.append(Child(self._node(c, g1, hc, letter), Outcome.PRUNED))
                 if record:
                     return self._finish(record, (s, g, h), children, popped, ops, snapshot)
                 continue
@@ -534,21 +583,21 @@ class BestFirst(Search):
                 c = s - (t << sq) + (t << sp)
                 og = best_g.get(c)
                 if og is None:
-                    outcome = "added"
+                    outcome = ADDED
                     self.open_live += 1
                 elif og <= g1:
-                    outcome = "duplicate"
+                    outcome = DUPLICATE
                 elif closed.get(c) == og:  # closed at its best g so far
-                    outcome = "reopened" if reopen else "duplicate"
+                    outcome = REOPENED if reopen else DUPLICATE
                 else:
-                    outcome = "updated"
-                if outcome == "duplicate":
+                    outcome = UPDATED
+                if outcome is DUPLICATE:
                     self.duplicates += 1
                     if record:
                         hc = self.heuristic.value(c)
                         children.append(Child(self._node(c, g1, hc, letter), outcome))
                     continue
-                if outcome == "reopened":
+                if outcome is REOPENED:
                     self.open_live += 1
                 hc = delta[t][edge] + h if delta is not None else child_h(s, h, t, q, b, c)
                 if record:
@@ -587,9 +636,9 @@ class BestFirst(Search):
             shown = self._node(s, g, h, link[1] if link else None)
         self.steps += 1
         note = ""
-        if self.status == "solved":
+        if self.status == Status.SOLVED:
             note = f"goal reached at depth {node[1] if node else 0}"
-        elif self.status == "exhausted":
+        elif self.status == Status.EXHAUSTED:
             note = self.reason
         rec = Step(self.steps, shown, tuple(children), self.status, note)
         self._history.append((rec, (snapshot, popped, ops)))
@@ -622,7 +671,7 @@ class BestFirst(Search):
                     del self.closed[s]
                 else:
                     self.closed[s] = old
-        lifo = self.tie_break == "lifo" and self.algorithm != "dfs"
+        lifo = self.tie_break == TieBreak.LIFO and self.algorithm != "dfs"
         for key, entry in reversed(popped):
             if key not in buckets:
                 buckets[key] = deque()
@@ -645,7 +694,7 @@ class BestFirst(Search):
 
     def _live_entries(self) -> Iterator[tuple[int, int, int, Number]]:
         best_g, closed = self.best_g, self.closed
-        lifo = self.tie_break == "lifo" and self.algorithm != "dfs"
+        lifo = self.tie_break == TieBreak.LIFO and self.algorithm != "dfs"
         for key in self.keys:
             bucket = self.buckets[key]
             for entry in reversed(bucket) if lifo else bucket:

@@ -4,79 +4,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from .algorithms import ALGORITHMS, DEFAULT_WEIGHT
 from .board import Board, PuzzleError
 from .heuristics import heuristic_info, make_heuristic
-from .search import TIE_BREAKS, BestFirst, Problem, Result, Search
-from .solvability import check_same_shape, solvability
+from .search import TIE_BREAKS, BestFirst, Problem, Result, Search, Status, TieBreak
+from .solvability import Solvability, check_same_shape, solvability
 from .space import Space
 
-__all__ = [
-    "ALGORITHMS",
-    "DEFAULT_WEIGHT",
-    "MEMORY_BOUND_NODES",
-    "AlgorithmInfo",
-    "make_search",
-    "solve",
-]
+__all__ = ["make_search", "solve"]
 
 
-#: The default limit of the searches that keep every node they meet: about 0.5 GB of memory
-#: per million expansions on a 4x4 (open and closed lists), so 2,000,000 stay near 1 GB.
-MEMORY_BOUND_NODES = 2_000_000
-
-
-@dataclass(frozen=True)
-class AlgorithmInfo:
-    """What an algorithm is, what it takes, and the limit it runs under by default."""
-
-    name: str
-    title: str
-    uses_heuristic: bool
-    description: str
-    takes_weight: bool = False
-    #: default expansion limit (None: none, for searches whose memory does not grow)
-    max_nodes: int | None = MEMORY_BOUND_NODES
-
-
-ALGORITHMS: dict[str, AlgorithmInfo] = {
-    a.name: a
-    for a in (
-        AlgorithmInfo("bfs", "Breadth-first search", False, "shallowest first: optimal, blind"),
-        AlgorithmInfo(
-            "dfs", "Depth-first search", False, "deepest first, to a depth limit: not optimal"
-        ),
-        AlgorithmInfo("greedy", "Greedy best-first", True, "smallest h first: fast, not optimal"),
-        AlgorithmInfo(
-            "astar", "A*", True, "smallest g + h first: optimal with an admissible heuristic"
-        ),
-        AlgorithmInfo(
-            "wastar",
-            "Weighted A*",
-            True,
-            "smallest g + w·h first: at most w times optimal",
-            takes_weight=True,
-        ),
-        AlgorithmInfo(
-            "idastar",
-            "IDA*",
-            True,
-            "depth-first with a rising f threshold: optimal, little memory",
-            max_nodes=None,  # it keeps only its path: time, not memory, is what it spends
-        ),
-        AlgorithmInfo(
-            "human",
-            "Human-like (row and column)",
-            True,
-            "solve a row, then a column, shrink the board; finish the last 3x3 with A*",
-            takes_weight=True,
-        ),
-    )
-}
-
-DEFAULT_WEIGHT = 3.0
 #: heuristics that measure a whole board only (their tables assume every tile has a goal)
 WHOLE_BOARD_HEURISTICS = ("pdb", "walking-distance")  # Nayak & Huang's c = 3
 
@@ -106,6 +45,21 @@ def _check_options(
         raise PuzzleError("the depth limit cannot be negative")
 
 
+def _checked(
+    board: Board,
+    goal: Board,
+    algorithm: str,
+    heuristic: str,
+    weight: float,
+    tie_break: str,
+    depth_limit: int | None,
+) -> Solvability:
+    """Check every option and the goal's shape once; the board's solvability is returned."""
+    _check_options(algorithm, heuristic, weight, tie_break, depth_limit)
+    check_same_shape(board, goal)
+    return solvability(board, goal)
+
+
 def make_search(
     board: Board,
     goal: Board | None = None,
@@ -113,23 +67,15 @@ def make_search(
     algorithm: str = "astar",
     heuristic: str = "manhattan",
     weight: float = DEFAULT_WEIGHT,
-    tie_break: str = "high-g",
+    tie_break: str = TieBreak.HIGH_G,
     depth_limit: int | None = None,
 ) -> Search:
     """A search ready to ``run()`` or ``step()``. The board must be solvable."""
     goal = goal or Board.goal("standard", board.width, board.height)
-    _check_options(algorithm, heuristic, weight, tie_break, depth_limit)
-    check_same_shape(board, goal)
-    verdict = solvability(board, goal)
+    verdict = _checked(board, goal, algorithm, heuristic, weight, tie_break, depth_limit)
     if not verdict:
         raise PuzzleError(verdict.reason)
-    search = _new_search(board, goal, algorithm, heuristic, weight, tie_break, depth_limit)
-    search.board, search.goal = board, goal
-    search.labels = (
-        heuristic if ALGORITHMS[algorithm].uses_heuristic else None,
-        weight if ALGORITHMS[algorithm].takes_weight else None,
-    )
-    return search
+    return _new_search(board, goal, algorithm, heuristic, weight, tie_break, depth_limit)
 
 
 def _new_search(
@@ -153,13 +99,15 @@ def _new_search(
     if algorithm == "idastar":
         from .idastar import IDAStar
 
-        return IDAStar(problem)
+        return IDAStar(problem, board, goal)
     if algorithm == "dfs" and depth_limit is None:
         depth_limit = default_depth_limit(board.width, board.height)
     return BestFirst(
         problem,
+        board,
+        goal,
         algorithm,
-        weight=weight if algorithm == "wastar" else 1.0,
+        weight=weight if ALGORITHMS[algorithm].takes_weight else 1.0,
         tie_break=tie_break,
         depth_limit=depth_limit,
     )
@@ -172,7 +120,7 @@ def solve(
     algorithm: str = "astar",
     heuristic: str = "manhattan",
     weight: float = DEFAULT_WEIGHT,
-    tie_break: str = "high-g",
+    tie_break: str = TieBreak.HIGH_G,
     depth_limit: int | None = None,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
@@ -192,33 +140,21 @@ def solve(
         goal = Board.goal("standard", board.width, board.height)
     elif isinstance(goal, str):
         goal = Board.goal_or_board(goal, board.width, board.height)
-    _check_options(algorithm, heuristic, weight, tie_break, depth_limit)
-    check_same_shape(board, goal)
-    uses_h = ALGORITHMS[algorithm].uses_heuristic
-    shown_h = heuristic if uses_h else None
-    shown_w = weight if ALGORITHMS[algorithm].takes_weight else None
-    verdict = solvability(board, goal)
+    verdict = _checked(board, goal, algorithm, heuristic, weight, tie_break, depth_limit)
+    info = ALGORITHMS[algorithm]
     if not verdict:
         return Result(
             board,
             goal,
             algorithm,
-            shown_h,
-            "unsolvable",
+            heuristic if info.uses_heuristic else None,
+            Status.UNSOLVABLE,
             solvable=False,
             reason=verdict.reason,
-            weight=shown_w,
+            weight=weight if info.takes_weight else None,
         )
-    search = make_search(
-        board,
-        goal,
-        algorithm=algorithm,
-        heuristic=heuristic,
-        weight=weight,
-        tie_break=tie_break,
-        depth_limit=depth_limit,
-    )
+    search = _new_search(board, goal, algorithm, heuristic, weight, tie_break, depth_limit)
     if max_nodes is None:
-        max_nodes = ALGORITHMS[algorithm].max_nodes
+        max_nodes = info.max_nodes
     search.run(max_nodes=max_nodes or None, max_seconds=max_seconds, progress=progress)
     return search.result()

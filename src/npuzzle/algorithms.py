@@ -1,0 +1,72 @@
+"""The searches the package offers, what each takes, and the limits they run under.
+
+One home for these facts: the command line, the page, the share links and the lab read them
+here (which algorithms use a heuristic or a weight, the default weight, default limits).
+
+>>> [a.name for a in ALGORITHMS.values() if a.takes_weight]
+['wastar', 'human']
+>>> ALGORITHMS["idastar"].max_nodes is None  # IDA* keeps only its path
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["ALGORITHMS", "DEFAULT_WEIGHT", "MEMORY_BOUND_NODES", "AlgorithmInfo"]
+
+#: The default limit of the searches that keep every node they meet: about 0.5 GB of memory
+#: per million expansions on a 4x4 (open and closed lists), so 2,000,000 stay near 1 GB.
+MEMORY_BOUND_NODES = 2_000_000
+
+
+@dataclass(frozen=True)
+class AlgorithmInfo:
+    """What an algorithm is, what it takes, and the limit it runs under by default."""
+
+    name: str
+    title: str
+    uses_heuristic: bool
+    description: str
+    takes_weight: bool = False
+    #: default expansion limit (None: none, for searches whose memory does not grow)
+    max_nodes: int | None = MEMORY_BOUND_NODES
+
+
+ALGORITHMS: dict[str, AlgorithmInfo] = {
+    a.name: a
+    for a in (
+        AlgorithmInfo("bfs", "Breadth-first search", False, "shallowest first: optimal, blind"),
+        AlgorithmInfo(
+            "dfs", "Depth-first search", False, "deepest first, to a depth limit: not optimal"
+        ),
+        AlgorithmInfo("greedy", "Greedy best-first", True, "smallest h first: fast, not optimal"),
+        AlgorithmInfo(
+            "astar", "A*", True, "smallest g + h first: optimal with an admissible heuristic"
+        ),
+        AlgorithmInfo(
+            "wastar",
+            "Weighted A*",
+            True,
+            "smallest g + w·h first: at most w times optimal",
+            takes_weight=True,
+        ),
+        AlgorithmInfo(
+            "idastar",
+            "IDA*",
+            True,
+            "depth-first with a rising f threshold: optimal, little memory",
+            max_nodes=None,  # it keeps only its path: time, not memory, is what it spends
+        ),
+        AlgorithmInfo(
+            "human",
+            "Human-like (row and column)",
+            True,
+            "solve a row, then a column, shrink the board; finish the last 3x3 with A*",
+            takes_weight=True,
+        ),
+    )
+}
+
+#: w of weighted A* and the human-like search (Nayak & Huang use 3)
+DEFAULT_WEIGHT = 3.0
