@@ -25,4 +25,5 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
+.venv/bin/mypy --strict src
 exec .venv/bin/python -m pytest "$@"

@@ -24,7 +24,7 @@ from typing import Any
 
 from .board import MOVES, Board, PuzzleError
 from .heuristics import VIEWS, Number, Tables
-from .search import Child, Node, Problem, Search, Step
+from .search import Child, Node, Outcome, Problem, Search, Status, Step
 
 __all__ = ["IDAStar"]
 
@@ -112,7 +112,7 @@ class IDAStar(Search):
         limit = self.expanded + budget
         while True:
             if self.trail is None and start == goal:
-                self.status, self.solution = "solved", ""
+                self.status, self.solution = Status.SOLVED, ""
                 return self._record(before, None)
             try:
                 found = self._iterate(limit)
@@ -120,11 +120,11 @@ class IDAStar(Search):
                 self.trail = tuple(reversed(pause.trail))
                 return self._record(before, self.trail)
             if found is not None:
-                self.status, self.solution = "solved", found
+                self.status, self.solution = Status.SOLVED, found
                 self.trail = None
                 return self._record(before, None)
             if self.next_threshold == math.inf:
-                self.status = "exhausted"
+                self.status = Status.EXHAUSTED
                 self.reason = "every reachable state was searched: no path to the goal"
                 self.trail = None
                 return self._record(before, None)
@@ -145,10 +145,11 @@ class IDAStar(Search):
         bound = self.threshold
         tables: Tables | None = self.heuristic.tables()
         child_h = self.heuristic.child
+        parts: list[Number]
         if tables is not None:
             lookup, tmoves = tables.tables, tables.moves
             index = tables.index(start)
-            parts = tables.parts(start)
+            parts = list(tables.parts(start))
         else:
             lookup = tmoves = index = []  # type: ignore[assignment]
             parts = [self.h0, 0, 0, 0]
@@ -267,7 +268,8 @@ class IDAStar(Search):
         def resume(s: int, b: int, g: int, prev: int, hs: list[Any], depth: int) -> bool:
             """Walk the trail down from depth ``depth`` and carry on from its end."""
             if depth == len(trail):
-                return dfs(s, b, g, prev, *hs, -2)  # expanded already: visit its children
+                # expanded already: visit its children
+                return dfs(s, b, g, prev, hs[0], hs[1], hs[2], hs[3], -2)
             k = trail[depth]
             q, sq, sp, e, _k = next(m for m in kids[b][prev] if m[4] == k)
             t = tiles[q]
@@ -295,13 +297,13 @@ class IDAStar(Search):
             tiles[b], tiles[q] = 0, t
             for x, i in reversed(saved):
                 index[x] = i
-            return dfs(s, b, g, prev, *hs, k)
+            return dfs(s, b, g, prev, hs[0], hs[1], hs[2], hs[3], k)
 
-        trail = self.trail
+        trail = self.trail or ()
         root_blank = space.blank_of(start)
         try:
-            if trail is None:
-                found = dfs(start, root_blank, 0, _NONE, *parts, -1)
+            if self.trail is None:
+                found = dfs(start, root_blank, 0, _NONE, parts[0], parts[1], parts[2], parts[3], -1)
             else:
                 found = resume(start, root_blank, 0, _NONE, parts, 0)
         finally:
@@ -319,7 +321,7 @@ class IDAStar(Search):
         frames = self._frames()
         node = None
         children: list[Child] = []
-        if self.status == "solved":
+        if self.status == Status.SOLVED:
             moves = self.solution or ""
             goal = self.problem.goal_value
             node = self._node(goal, len(moves), self.heuristic.value(goal), moves[-1:] or None)
@@ -327,12 +329,12 @@ class IDAStar(Search):
             s, _b, g, h = frames[-1]
             node = self._node(s, g, h, MOVES[trail[-1]] if trail else None)
             for c, letter, hc in self._children(frames[-1], trail[-1] ^ 1 if trail else _NONE):
-                outcome = "pruned" if g + 1 + hc > self.threshold else "added"
+                outcome = Outcome.PRUNED if g + 1 + hc > self.threshold else Outcome.ADDED
                 children.append(Child(self._node(c, g + 1, hc, letter), outcome))
         note = f"iteration {self.iteration}, threshold {self.threshold:g}"
-        if self.status == "solved":
+        if self.status == Status.SOLVED:
             note = f"goal reached at depth {len(self.solution or '')} ({note})"
-        elif self.status == "exhausted":
+        elif self.status == Status.EXHAUSTED:
             note = self.reason
         rec = Step(self.steps, node, tuple(children), self.status, note)
         self._history.append((rec, before))
