@@ -481,19 +481,6 @@ class LabResult:
         """The rows, as a JSON list of objects."""
         return json.dumps([{c: row.get(c) for c in self.columns} for row in self.rows])
 
-    def to_dict(self) -> dict[str, Any]:
-        """Everything, as plain data (for the page)."""
-        return {
-            "experiment": self.experiment,
-            "title": self.title,
-            "seed": self.seed,
-            "options": self.options,
-            "columns": self.columns,
-            "rows": [{c: row.get(c) for c in self.columns} for row in self.rows],
-            "notes": self.notes,
-            "charts": self.chart_data,
-        }
-
 
 def cell_text(value: Any) -> str:
     """A table cell as the markdown table and the page write it: 20,040.3; yes; empty for
