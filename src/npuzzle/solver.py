@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .algorithms import ALGORITHMS, DEFAULT_WEIGHT
@@ -26,38 +27,40 @@ def default_depth_limit(width: int, height: int) -> int:
     return known.get((width, height), 4 * width * height * max(width, height))
 
 
-def _check_options(
-    algorithm: str, heuristic: str, weight: float, tie_break: str, depth_limit: int | None
-) -> None:
-    if algorithm not in ALGORITHMS:
-        raise PuzzleError(f"unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}")
-    heuristic_info(heuristic)
-    if algorithm == "human" and heuristic in WHOLE_BOARD_HEURISTICS:
-        raise PuzzleError(
-            f"the human-like search solves parts of the board, which {heuristic} cannot "
-            "measure: use manhattan, linear-conflict or another heuristic"
-        )
-    if not isinstance(weight, int | float) or not math.isfinite(weight) or weight < 1:
-        raise PuzzleError(f"weight must be a number of at least 1, not {weight!r}")
-    if tie_break not in TIE_BREAKS:
-        raise PuzzleError(f"unknown tie-break {tie_break!r}: choose one of {', '.join(TIE_BREAKS)}")
-    if depth_limit is not None and depth_limit < 0:
-        raise PuzzleError("the depth limit cannot be negative")
+@dataclass(frozen=True)
+class _Options:
+    """How to search: checked once, whether the search is stepped or run."""
 
+    algorithm: str
+    heuristic: str
+    weight: float
+    tie_break: str
+    depth_limit: int | None
 
-def _checked(
-    board: Board,
-    goal: Board,
-    algorithm: str,
-    heuristic: str,
-    weight: float,
-    tie_break: str,
-    depth_limit: int | None,
-) -> Solvability:
-    """Check every option and the goal's shape once; the board's solvability is returned."""
-    _check_options(algorithm, heuristic, weight, tie_break, depth_limit)
-    check_same_shape(board, goal)
-    return solvability(board, goal)
+    def check(self, board: Board, goal: Board) -> Solvability:
+        """Refuse a bad option or a goal of another shape; say whether ``board`` can reach
+        ``goal``."""
+        algorithm, heuristic, weight = self.algorithm, self.heuristic, self.weight
+        if algorithm not in ALGORITHMS:
+            raise PuzzleError(
+                f"unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}"
+            )
+        heuristic_info(heuristic)
+        if algorithm == "human" and heuristic in WHOLE_BOARD_HEURISTICS:
+            raise PuzzleError(
+                f"the human-like search solves parts of the board, which {heuristic} cannot "
+                "measure: use manhattan, linear-conflict or another heuristic"
+            )
+        if not isinstance(weight, int | float) or not math.isfinite(weight) or weight < 1:
+            raise PuzzleError(f"weight must be a number of at least 1, not {weight!r}")
+        if self.tie_break not in TIE_BREAKS:
+            raise PuzzleError(
+                f"unknown tie-break {self.tie_break!r}: choose one of {', '.join(TIE_BREAKS)}"
+            )
+        if self.depth_limit is not None and self.depth_limit < 0:
+            raise PuzzleError("the depth limit cannot be negative")
+        check_same_shape(board, goal)
+        return solvability(board, goal)
 
 
 def make_search(
@@ -72,21 +75,16 @@ def make_search(
 ) -> Search:
     """A search ready to ``run()`` or ``step()``. The board must be solvable."""
     goal = goal or Board.goal("standard", board.width, board.height)
-    verdict = _checked(board, goal, algorithm, heuristic, weight, tie_break, depth_limit)
+    options = _Options(algorithm, heuristic, weight, tie_break, depth_limit)
+    verdict = options.check(board, goal)
     if not verdict:
         raise PuzzleError(verdict.reason)
-    return _new_search(board, goal, algorithm, heuristic, weight, tie_break, depth_limit)
+    return _new_search(board, goal, options)
 
 
-def _new_search(
-    board: Board,
-    goal: Board,
-    algorithm: str,
-    heuristic: str,
-    weight: float,
-    tie_break: str,
-    depth_limit: int | None,
-) -> Search:
+def _new_search(board: Board, goal: Board, options: _Options) -> Search:
+    algorithm, heuristic, weight = options.algorithm, options.heuristic, options.weight
+    tie_break, depth_limit = options.tie_break, options.depth_limit
     if not ALGORITHMS[algorithm].uses_heuristic:
         heuristic = "zero"
     if algorithm == "human":
@@ -140,7 +138,8 @@ def solve(
         goal = Board.goal("standard", board.width, board.height)
     elif isinstance(goal, str):
         goal = Board.goal_or_board(goal, board.width, board.height)
-    verdict = _checked(board, goal, algorithm, heuristic, weight, tie_break, depth_limit)
+    options = _Options(algorithm, heuristic, weight, tie_break, depth_limit)
+    verdict = options.check(board, goal)
     info = ALGORITHMS[algorithm]
     if not verdict:
         return Result(
@@ -153,7 +152,7 @@ def solve(
             reason=verdict.reason,
             weight=weight if info.takes_weight else None,
         )
-    search = _new_search(board, goal, algorithm, heuristic, weight, tie_break, depth_limit)
+    search = _new_search(board, goal, options)
     if max_nodes is None:
         max_nodes = info.max_nodes
     search.run(max_nodes=max_nodes or None, max_seconds=max_seconds, progress=progress)
