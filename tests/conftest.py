@@ -32,9 +32,10 @@ def cli(capsys, monkeypatch):
     """Run ``npuzzle ARGV`` in this process: (exit status, stdout, stderr)."""
     from npuzzle.cli import main
 
-    def run(*argv: str, stdin: str | None = None) -> tuple[int, str, str]:
+    def run(*argv: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
         if stdin is not None:
-            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+            data = stdin.encode() if isinstance(stdin, str) else stdin
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
         try:
             code = main(list(argv))
         except SystemExit as exc:  # argparse leaves through SystemExit

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from npuzzle import Board, PuzzleError, inverse_moves
+from npuzzle.board import parse_size
 
 SIDES = st.integers(min_value=2, max_value=8)
 BLANK_MARKS = ("0", "b", "B", "_", ".")
@@ -210,10 +211,34 @@ def test_unknown_goal_names_are_refused_with_the_choices(name):
 
 
 def test_a_goal_board_of_the_wrong_size_is_refused():
-    with pytest.raises(PuzzleError, match="2x2 where 3x3"):
+    with pytest.raises(PuzzleError, match="the goal is 2x2 but the board is 3x3"):
         Board.goal_or_board("1,2/3,0", 3, 3)
     with pytest.raises(PuzzleError, match="8 tiles where 9 are needed"):
         Board.goal_or_board("1 2 3 4 5 6 7 0", 3, 3)
+
+
+@given(boards(square=True, sides=st.integers(min_value=4, max_value=8)), st.integers(2, 3))
+def test_zero_padded_flat_lists_read_as_numbers(b, width):
+    text = " ".join(str(t).zfill(width) for t in b.tiles)
+    assert Board.parse(text) == b
+    assert Board.parse(",".join(str(t).zfill(4) for t in b.tiles)) == b
+
+
+def test_a_byte_order_mark_before_a_board_is_ignored():
+    assert Board.parse("\ufeff134 8b5 726") == Board.parse("134 8b5 726")
+    assert Board.parse("\ufeff 1,3,4/8,0,5/7,2,6") == Board.parse("134 8b5 726")
+
+
+def test_kunkle_rows_of_two_digits_are_still_rows():
+    assert Board.parse("12 34 50") == Board(2, 3, (1, 2, 3, 4, 5, 0))
+    assert Board.parse("10 23") == Board(2, 2, (1, 0, 2, 3))
+
+
+def test_sizes_are_read_in_one_place():
+    assert parse_size("4x3") == (4, 3) and parse_size(" 5 ") == (5, 5)
+    for bad, words in (("9x9", "out of range"), ("-3x3", "not WxH"), ("3x", "not WxH")):
+        with pytest.raises(PuzzleError, match=words):
+            parse_size(bad)
 
 
 # ----- moves ------------------------------------------------------------------------------

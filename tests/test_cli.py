@@ -400,6 +400,7 @@ def test_python_dash_m_npuzzle_works():
 
 # ----- bad input and usage: exit 2, one line naming the problem, never a traceback ------------
 
+FIVE_BY_FIVE = "1,2,3,4,5/6,7,8,9,10/11,12,13,14,15/16,17,18,19,20/21,22,23,0,24"
 NINE_BY_NINE = "/".join(",".join(str(r * 9 + c) for c in range(9)) for r in range(9))
 
 BAD = [
@@ -418,7 +419,27 @@ BAD = [
     (["batch", "-a", "dijkstra"], ["algorithm", "'dijkstra'"]),
     (["solve", "12/3b", "--goal", "spiral"], ["unknown goal 'spiral'"]),
     (["random", "--goal", "spiral"], ["unknown goal 'spiral'"]),
-    (["solve", "12/3b", "--goal", "1,2,3/4,5,6/7,8,0"], ["3x3 where 2x2"]),
+    (["solve", "12/3b", "--goal", "1,2,3/4,5,6/7,8,0"], ["goal is 3x3 but the board is 2x2"]),
+    (
+        [
+            "solve",
+            "1,2,3/4,5,6/7,8,0",
+            "--goal",
+            "blank-first",
+            "--goal",
+            "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0",
+        ],
+        ["goal is 4x4"],
+    ),
+    (["solve", "-1,2,3/4,5,6/7,8,0"], ["cannot read tile '-1'"]),
+    (["solve", HARD, "-w", "-inf"], ["weight", "'-inf'"]),
+    (["solve", HARD, "-a", "wastar", "-w", "1e308"], ["weight", "at most 100"]),
+    (["solve", HARD, "-w", "101"], ["weight", "at most 100"]),
+    (["random", "--size", "-3x3"], ["size", "'-3x3'", "not WxH"]),
+    (["random", "--seed", "\udce9"], ["argument 3", "not text"]),
+    (["lab", "rn", "--seed", "\udce9"], ["argument 4", "not text"]),
+    (["solve", "\udcff\udcfe"], ["argument 2", "not text"]),
+    (["solve", FIVE_BY_FIVE, "-a", "idastar", "-H", "pdb"], ["5x5: use linear-conflict"]),
     (["random", "--size", "9x9"], ["size", "out of range"]),
     (["random", "--size", "1x3"], ["size", "out of range"]),
     (["random", "--size", "big"], ["size", "'big'"]),
@@ -475,3 +496,76 @@ def test_a_board_that_looks_like_an_option_still_exits_2_in_one_line(cli):
     code, out, err = cli("solve", "-1,2/3,0")
     assert code == 2 and out == ""
     assert len(err.splitlines()) == 1 and err.startswith("npuzzle: ")
+
+
+# ----- input that is not what a board file should be -------------------------------------------
+
+
+def test_batch_reports_a_line_that_is_not_utf8_and_answers_the_good_pairs(cli):
+    stdin = b"134 8b5 726\n123 8b4 765\n231 8b4 765\n123 8b4 7\xe965\n283 1b4 765\n123 8b4 765\n"
+    code, out, err = cli("batch", "--json", stdin=stdin)
+    assert code == 2
+    assert err == "npuzzle: line 4: not UTF-8 text\n"
+    assert [json.loads(line)["length"] for line in out.splitlines()] == [6, 4]
+
+
+def test_batch_reads_a_file_that_starts_with_a_byte_order_mark(cli):
+    code, out, err = cli("batch", "--json", stdin="\ufeff134 8b5 726\n123 8b4 765\n")
+    assert code == 0 and err == "" and json.loads(out)["length"] == 6
+
+
+def test_batch_skips_an_over_long_line_and_goes_on(cli):
+    stdin = b"1" * 50_000 + b"\n123 8b4 765\n134 8b5 726\n123 8b4 765\n"
+    code, out, err = cli("batch", "--json", stdin=stdin)
+    assert code == 2 and err == "npuzzle: line 1: longer than 10,000 characters\n"
+    assert json.loads(out)["length"] == 6
+
+
+def test_batch_on_an_endless_line_stops_reading_in_bounded_memory(cli):
+    t0 = time.perf_counter()
+    code, out, err = cli("batch", stdin=b"\0" * 3_000_000)
+    assert time.perf_counter() - t0 < 5
+    assert code == 2 and out == "" and "stopped reading" in err and err.count("\n") == 1
+
+
+def test_a_seed_of_thousands_of_digits_gives_the_same_board_each_time(cli):
+    seed = "7" * 5000
+    first = cli("random", "--seed", seed)
+    assert first[0] == 0 and first[2] == "" and Board.parse(first[1])
+    assert cli("random", "--seed", seed) == first
+
+
+def test_pdb_out_that_cannot_be_a_folder_is_refused_before_building(cli, tmp_path):
+    afile = tmp_path / "a-file"
+    afile.write_text("not a folder")
+    for out in (afile, afile / "under"):
+        code, stdout, err = cli("pdb", "--size", "2x2", "--out", str(out))
+        assert code == 2 and stdout == ""
+        assert err.startswith(f"npuzzle: --out {out}: cannot make that folder")
+
+
+def test_memory_running_out_is_a_message_with_the_limit_to_set(cli, monkeypatch):
+    from npuzzle import cli as cli_module
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(cli_module, "solve", no_memory)
+    code, out, err = cli("solve", HARD, "-a", "bfs", "--max-nodes", "0")
+    assert code == 2 and out == ""
+    assert err.startswith("npuzzle: memory ran out: set a lower --max-nodes")
+
+
+def test_a_cache_that_cannot_be_written_is_said_so(cli, monkeypatch, tmp_path):
+    from npuzzle import cli as cli_module
+    from npuzzle.heuristics import pdbbuild
+
+    afile = tmp_path / "a-file"
+    afile.write_text("")
+    monkeypatch.setenv("NPUZZLE_CACHE", str(afile / "cache"))
+    monkeypatch.setattr(pdbbuild, "_loaded", {})
+    monkeypatch.setattr(cli_module, "_announced", set())
+    code, out, err = cli("solve", "12/b3", "-a", "idastar", "-H", "pdb", "--json")
+    assert code == 0 and json.loads(out)["length"] == 1
+    assert "cannot be written, so it is built again each run" in err
+    assert "once" not in err

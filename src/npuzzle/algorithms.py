@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["ALGORITHMS", "DEFAULT_WEIGHT", "MEMORY_BOUND_NODES", "AlgorithmInfo"]
+__all__ = ["ALGORITHMS", "DEFAULT_WEIGHT", "MAX_WEIGHT", "MEMORY_BOUND_NODES", "AlgorithmInfo"]
 
 #: The default limit of the searches that keep every node they meet: about 0.5 GB of memory
 #: per million expansions on a 4x4 (open and closed lists), so 2,000,000 stay near 1 GB.
@@ -70,3 +70,6 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
 
 #: w of weighted A* and the human-like search (Nayak & Huang use 3)
 DEFAULT_WEIGHT = 3.0
+#: the largest weight taken: above it w·h dwarfs g and the search is greedy anyway, and a
+#: huge w overflows w·h to infinity, which would make every node look alike
+MAX_WEIGHT = 100.0

@@ -160,7 +160,18 @@ class Board:
             raise PuzzleError(
                 f"unknown goal {text!r}: choose one of {', '.join(GOAL_NAMES)} or a board"
             )
-        return cls.parse(text, width, height)
+        try:
+            return cls.parse(text, width, height)
+        except PuzzleError:
+            try:
+                other = cls.parse(text)
+            except PuzzleError:
+                other = None
+            if other is not None and (other.width, other.height) != (width, height):
+                raise PuzzleError(
+                    f"the goal is {other.width}x{other.height} but the board is {width}x{height}"
+                ) from None
+            raise
 
     # ----- printing -----------------------------------------------------------------------
     def format(self, style: str = "rows") -> str:
@@ -262,7 +273,7 @@ _SEPARATORS = re.compile(r"\s*,\s*|\s+")  # a comma (spaces around it allowed) o
 
 def _split_rows(text: str) -> list[list[int]]:
     """Tiles of a board text grouped by row; a single group when the text names no rows."""
-    text = text.strip()
+    text = text.strip().removeprefix("\ufeff").strip()  # a byte-order mark from a text file
     if not text:
         raise PuzzleError("empty board")
     if len(text) > 2000:
@@ -277,6 +288,8 @@ def _split_rows(text: str) -> list[list[int]]:
     words = text.split()
     if len(words) == 1:
         return [_chars(words[0])]
+    if _zero_padded(words):
+        return [_numbers(words)]
     if (len({len(w) for w in words}) == 1 and len(words[0]) > 1) or any(
         len(w) > 1 and not w.isdigit() for w in words
     ):
@@ -284,6 +297,15 @@ def _split_rows(text: str) -> list[list[int]]:
         # since tiles 1 to 9 are on every board, and its tokens are single tiles.
         return [_chars(w) for w in words]
     return [_numbers(words)]
+
+
+def _zero_padded(words: list[str]) -> bool:
+    """``01 02 … 15 00``: a flat list written with equal widths, not Kunkle's rows (whose
+    characters are tiles, so they could not be read as the numbers 0 to n - 1)."""
+    if not all(w.isascii() and w.isdigit() for w in words) or len({len(w) for w in words}) != 1:
+        return False
+    n = len(words)
+    return _isqrt_exact(n) is not None and sorted(int(w) for w in words) == list(range(n))
 
 
 def _row_tiles(row: str) -> list[int]:
@@ -304,9 +326,12 @@ def _numbers(tokens: list[str]) -> list[int]:
         if tok in BLANK_MARKS:
             out.append(0)
         elif tok.isascii() and tok.isdigit():
-            if len(tok) > 3:
-                raise PuzzleError(f"tile {tok} is out of range")
-            out.append(int(tok))
+            digits = tok.lstrip("0") or "0"  # leading zeros pad a number, as in 007
+            if len(digits) > 3:
+                raise PuzzleError(
+                    f"tile {digits[:12]}{'…' if len(digits) > 12 else ''} is out of range"
+                )
+            out.append(int(digits))
         else:
             shown = tok if len(tok) <= 12 else tok[:12] + "…"
             raise PuzzleError(

@@ -6,14 +6,16 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, BinaryIO, NamedTuple, NoReturn, TextIO
 
 from . import __version__, lab
-from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MEMORY_BOUND_NODES
+from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, MEMORY_BOUND_NODES
 from .board import FORMATS, GOAL_NAMES, Board, PuzzleError, parse_size
 from .generate import random_board
 from .heuristics import HEURISTICS, pdbbuild
@@ -29,10 +31,25 @@ BOARD_HELP = (
 )
 
 
+#: the longest line batch reads: the largest board (8x8) takes under 200 characters
+MAX_LINE = 10_000
+#: how far batch looks for the end of an over-long line before it stops reading
+MAX_SKIP = 1 << 20
+_VALUE = re.compile(r"-[\d.,/ ]|-(inf|nan)", re.IGNORECASE)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # one line naming the problem, no usage dump
         self.exit(2, f"npuzzle: {message}\n")
+
+    def _parse_optional(self, arg_string: str) -> Any:
+        # '-1,2,3/…', '-3x3', '-inf': values that start with a minus (every option of ours
+        # is a letter after the dash), so that they reach their reader, which says what is
+        # wrong with them, instead of argparse's "expected one argument"
+        if _VALUE.match(arg_string):
+            return None
+        return super()._parse_optional(arg_string)
 
 
 def _positive_int(text: str) -> int:
@@ -63,7 +80,10 @@ def _seconds(text: str) -> float:
 
 
 def _weight(text: str) -> float:
-    return _real(text, "weight", 1)
+    weight = _real(text, "weight", 1)
+    if weight > MAX_WEIGHT:
+        raise argparse.ArgumentTypeError(f"weight {text!r} must be at most {MAX_WEIGHT:g}")
+    return weight
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -240,6 +260,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    for i, arg in enumerate(argv, 1):
+        if any("\udc80" <= ch <= "\udcff" for ch in arg):  # bytes the locale cannot decode
+            print(f"npuzzle: argument {i} is not text in this locale's encoding", file=sys.stderr)
+            return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     pdbbuild.on_progress = _building
@@ -247,7 +272,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "solve":
             return _solve(args, sys.stdout)
         if args.command == "batch":
-            return _batch(args, sys.stdin, sys.stdout)
+            return _batch(args, sys.stdin.buffer, sys.stdout)
         if args.command == "pdb":
             return _pdb(args, sys.stdout)
         if args.command == "lab":
@@ -259,6 +284,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("npuzzle: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:
+        print(
+            "npuzzle: memory ran out: set a lower --max-nodes (the searches that keep their "
+            f"nodes stop at {MEMORY_BOUND_NODES:,} by default, about 1 GB on a 4x4), or use "
+            "idastar, which keeps only its path",
+            file=sys.stderr,
+        )
+        return 2
     except BrokenPipeError:
         return 0
 
@@ -327,25 +360,53 @@ def _report(r: Result, *, path: bool) -> str:
     return text
 
 
-def _pairs(
-    lines: Iterator[str], goal: str | None
-) -> Iterator[tuple[int, str, int | None, str | None]]:
-    """(line number, start text, line number, goal text) for each pair; goal None if missing.
-    With ``goal`` given, every line is a start board and the goal is ``goal``."""
-    pending: tuple[int, str] | None = None
-    for number, line in enumerate(lines, start=1):
-        text = line.strip()
-        if not text or text.startswith("#"):  # blank lines and comments
+class _Line(NamedTuple):
+    number: int
+    text: str
+    problem: str = ""  # why the line cannot be read, or ""
+
+
+def _lines(stream: BinaryIO) -> Iterator[_Line]:
+    """The lines of ``stream``, read in bounded pieces (bytes, so that a line that is not
+    UTF-8 is reported and the others are still read); a byte-order mark is dropped."""
+    number = 0
+    while raw := stream.readline(MAX_LINE + 1):
+        number += 1
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            skipped = 0
+            while raw and not raw.endswith(b"\n") and skipped < MAX_SKIP:
+                raw = stream.readline(1 << 16)
+                skipped += len(raw)
+            if raw.endswith(b"\n"):
+                yield _Line(number, "", f"longer than {MAX_LINE:,} characters")
+                continue
+            yield _Line(number, "", f"longer than {MAX_LINE:,} characters: stopped reading")
+            return
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            yield _Line(number, "", "not UTF-8 text")
+            continue
+        yield _Line(number, text.removeprefix("\ufeff") if number == 1 else text)
+
+
+def _pairs(lines: Iterator[_Line], goal: str | None) -> Iterator[tuple[_Line, _Line | None]]:
+    """(start, goal) line pairs; goal None if missing. With ``goal`` given, every line is a
+    start board and the goal is ``goal``. Blank lines and comments are skipped."""
+    pending: _Line | None = None
+    for line in lines:
+        line = line._replace(text=line.text.strip())
+        if not line.problem and (not line.text or line.text.startswith("#")):
             continue
         if goal is not None:
-            yield number, text, number, goal
+            yield line, _Line(line.number, goal)
         elif pending is None:
-            pending = (number, text)
+            pending = line
         else:
-            yield pending[0], pending[1], number, text
+            yield pending, line
             pending = None
     if pending is not None:
-        yield pending[0], pending[1], None, None
+        yield pending, None
 
 
 def _kunkle_grid(board: Board) -> str:
@@ -354,14 +415,14 @@ def _kunkle_grid(board: Board) -> str:
     return board.pretty()
 
 
-def _batch(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+def _batch(args: argparse.Namespace, inp: BinaryIO, out: TextIO) -> int:
     status = 0
-    for first, start_text, second, goal_text in _pairs(iter(inp), args.goal):
+    for start, goal_line in _pairs(_lines(inp), args.goal):
         try:
-            if goal_text is None or second is None:
-                raise _LineError(first, "a start board without a goal board after it")
-            board = _at_line(first, Board.parse, start_text)
-            goal = _at_line(second, Board.goal_or_board, goal_text, board.width, board.height)
+            board = _read(start, Board.parse)
+            if goal_line is None:
+                raise _LineError(start.number, "a start board without a goal board after it")
+            goal = _read(goal_line, Board.goal_or_board, board.width, board.height)
         except _LineError as exc:
             print(f"npuzzle: line {exc.line}: {exc}", file=sys.stderr)
             status = 2
@@ -381,11 +442,13 @@ class _LineError(PuzzleError):
         self.line = line
 
 
-def _at_line(line: int, parse: Callable[..., Board], *args: Any) -> Board:
+def _read(line: _Line, parse: Callable[..., Board], *args: Any) -> Board:
     try:
-        return parse(*args)
+        if line.problem:
+            raise PuzzleError(line.problem)
+        return parse(line.text, *args)
     except PuzzleError as exc:
-        raise _LineError(line, str(exc)) from None
+        raise _LineError(line.number, str(exc)) from None
 
 
 def _kunkle_report(r: Result) -> str:
@@ -411,8 +474,8 @@ def _random(args: argparse.Namespace, out: TextIO) -> int:
     if args.count > 10_000:
         raise PuzzleError("--count is at most 10,000")
     seed: int | str | None = args.seed
-    if isinstance(seed, str) and seed.lstrip("-").isdigit():
-        seed = int(seed)
+    if isinstance(seed, str) and seed.lstrip("-").isdigit() and len(seed) <= 100:
+        seed = int(seed)  # a longer number stays text: the same text, the same boards
     for i in range(args.count):
         board_seed = seed if args.count == 1 or seed is None else f"{seed}:{i}"
         board = random_board(width, height, seed=board_seed, goal=goal, moves=args.moves)
@@ -427,7 +490,13 @@ def _building(what: str, done: float) -> None:
     """Say, on stderr, that a pattern database is being built (only the first time)."""
     if what not in _announced:
         _announced.add(what)
-        print(f"npuzzle: building pattern database {what} (once; it is cached)", file=sys.stderr)
+        folder = pdbbuild.cache_dir()
+        kept = (
+            f"once: it is kept in {folder}"
+            if pdbbuild.cache_writable()
+            else f"{folder} cannot be written, so it is built again each run: set NPUZZLE_CACHE"
+        )
+        print(f"npuzzle: building pattern database {what} ({kept})", file=sys.stderr)
 
 
 def _pdb(args: argparse.Namespace, out: TextIO) -> int:
@@ -437,6 +506,14 @@ def _pdb(args: argparse.Namespace, out: TextIO) -> int:
     names = [n for w, h in shapes for n in pdbbuild.names_for(w, h)]
     folder = pdbbuild.cache_dir()
     assert folder is not None
+    dest = Path(args.out) if args.out else None
+    if dest is not None:  # refuse a folder that cannot be written before minutes of building
+        try:
+            dest.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise PuzzleError(f"--out {dest}: cannot make that folder ({exc.strerror})") from None
+        if not os.access(dest, os.W_OK):
+            raise PuzzleError(f"--out {dest}: that folder cannot be written")
 
     def report(name: str, seconds: float) -> None:
         out.write(f"built  {name}  {seconds:.1f} s\n")
@@ -448,10 +525,11 @@ def _pdb(args: argparse.Namespace, out: TextIO) -> int:
         size = (folder / name).stat().st_size
         total += size
         out.write(f"{size:>10,}  {folder / name}\n")
-        if args.out:
-            dest = Path(args.out)
-            dest.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(folder / name, dest / name)
+        if dest is not None:
+            try:
+                shutil.copyfile(folder / name, dest / name)
+            except OSError as exc:
+                raise PuzzleError(f"--out {dest}: cannot write {name} ({exc.strerror})") from None
     out.write(f"{total:>10,}  bytes in {len(names)} files\n")
     return 0
 

@@ -14,11 +14,11 @@ out; ``tie_break="fifo"`` ignores ``g`` and ``"lifo"`` takes the newest first).
 from __future__ import annotations
 
 import time
-from bisect import insort
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from heapq import heappop, heappush
 from itertools import islice
 from typing import Any
 
@@ -456,6 +456,9 @@ class BestFirst(Search):
         self.best_g: dict[int, int] = {problem.start: 0}
         self.parent: dict[int, tuple[int, str] | None] = {problem.start: None}
         self.closed: dict[int, int] = {}  # state -> g at expansion, in expansion order
+        # The open list: a FIFO bucket per priority key, and a heap of the keys. A key stays
+        # on the heap after its bucket empties (it is skipped when it comes up), so a push
+        # and a pop cost O(log n) whatever the number of keys (depth-first has one per depth).
         self.buckets: dict[Number, deque[tuple[int, int, int, Number]]] = {}
         self.keys: list[Number] = []
         self.open_live = 0
@@ -503,7 +506,7 @@ class BestFirst(Search):
         bucket = self.buckets.get(key)
         if bucket is None:
             bucket = self.buckets[key] = deque()
-            insort(self.keys, key)
+            heappush(self.keys, key)
         bucket.append(entry)
 
     def _advance(self, budget: int) -> Step | None:
@@ -534,11 +537,14 @@ class BestFirst(Search):
             live = False
             while keys:
                 key = keys[0]
-                bucket = buckets[key]
+                bucket = buckets.get(key)
+                if not bucket:  # emptied by an undo, or a key pushed again: skip it
+                    heappop(keys)
+                    continue
                 entry = bucket.pop() if lifo else bucket.popleft()
                 if not bucket:
                     del buckets[key]
-                    keys.pop(0)
+                    heappop(keys)
                 if record:
                     popped.append((key, entry))
                 s, b, g, h = entry
@@ -653,8 +659,7 @@ class BestFirst(Search):
                 bucket = buckets[key]
                 bucket.pop()
                 if not bucket:
-                    del buckets[key]
-                    keys.remove(key)
+                    del buckets[key]  # its key stays on the heap, skipped when it comes up
             elif op[0] == "g":
                 _, c, og, op_parent = op
                 if og is None:
@@ -675,7 +680,7 @@ class BestFirst(Search):
         for key, entry in reversed(popped):
             if key not in buckets:
                 buckets[key] = deque()
-                insort(keys, key)
+                heappush(keys, key)
             bucket = buckets[key]
             if lifo:
                 bucket.append(entry)
@@ -695,7 +700,7 @@ class BestFirst(Search):
     def _live_entries(self) -> Iterator[tuple[int, int, int, Number]]:
         best_g, closed = self.best_g, self.closed
         lifo = self.tie_break == TieBreak.LIFO and self.algorithm != "dfs"
-        for key in self.keys:
+        for key in sorted(self.buckets):
             bucket = self.buckets[key]
             for entry in reversed(bucket) if lifo else bucket:
                 s, _b, g, _h = entry

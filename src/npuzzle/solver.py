@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .algorithms import ALGORITHMS, DEFAULT_WEIGHT
+from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
 from .board import Board, PuzzleError
 from .heuristics import heuristic_info, make_heuristic
 from .search import TIE_BREAKS, BestFirst, Problem, Result, Search, Status, TieBreak
@@ -51,8 +50,8 @@ class _Options:
                 f"the human-like search solves parts of the board, which {heuristic} cannot "
                 "measure: use manhattan, linear-conflict or another heuristic"
             )
-        if not isinstance(weight, int | float) or not math.isfinite(weight) or weight < 1:
-            raise PuzzleError(f"weight must be a number of at least 1, not {weight!r}")
+        if not isinstance(weight, int | float) or not 1 <= weight <= MAX_WEIGHT:
+            raise PuzzleError(f"weight must be a number from 1 to {MAX_WEIGHT:g}, not {weight!r}")
         if self.tie_break not in TIE_BREAKS:
             raise PuzzleError(
                 f"unknown tie-break {self.tie_break!r}: choose one of {', '.join(TIE_BREAKS)}"

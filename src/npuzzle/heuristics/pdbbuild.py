@@ -29,6 +29,7 @@ __all__ = [
     "SHIPPED_SHAPES",
     "build",
     "cache_dir",
+    "cache_writable",
     "decode",
     "encode",
     "ensure",
@@ -247,6 +248,18 @@ def cache_dir() -> Path | None:
         return Path(env)
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "npuzzle"
+
+
+def cache_writable() -> bool:
+    """Whether built tables can be kept in :func:`cache_dir` (made if missing)."""
+    folder = cache_dir()
+    if folder is None:
+        return False
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(folder, os.W_OK)
 
 
 _loaded: dict[str, bytes] = {}

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..board import PuzzleError
+from .walking import fits
 
 __all__ = [
     "EXACT_CELLS",
@@ -104,9 +105,13 @@ def plan(width: int, height: int, blank: int) -> Plan:
     """The tables for goals of this shape whose blank is on cell ``blank``."""
     n = width * height
     if n > MAX_CELLS:
+        instead = (
+            "walking-distance or linear-conflict" if fits(width, height) else "linear-conflict"
+        )
         raise PuzzleError(
             f"pattern databases are available for boards of up to {MAX_CELLS} cells, not "
-            f"{width}x{height}: use walking-distance or linear-conflict"
+            f"{width}x{height}: use {instead}; on a board this large wastar or human answer "
+            "fast, though not always with the shortest solution"
         )
     anchor = min(m[blank] for m in symmetries(width, height))
     if n <= EXACT_CELLS:

@@ -38,7 +38,7 @@ from ..board import PuzzleError
 from ..space import Space
 from .base import Heuristic, HeuristicInfo, Number, Tables
 
-__all__ = ["MAX_STATES", "WalkingDistance", "axis_distances", "axis_states"]
+__all__ = ["MAX_STATES", "WalkingDistance", "axis_distances", "axis_states", "fits"]
 
 #: The most relaxed states one axis may have: 3x5 and 2x6 boards fit (about 370,000 states,
 #: a second or so of search), 5x5 (65,650,495) and every other larger board do not.
@@ -98,6 +98,11 @@ def _parts(total: int, caps: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [
         (x, *rest) for x in range(min(total, caps[0]) + 1) for rest in _parts(total - x, caps[1:])
     ]
+
+
+def fits(width: int, height: int) -> bool:
+    """Whether walking distance can be built for a ``width`` x ``height`` board here."""
+    return not _too_big(height, width) and not _too_big(width, height)
 
 
 def _too_big(lines: int, length: int) -> bool:
