@@ -30,7 +30,7 @@ def test_the_documented_example_reads_as_written():
     goal_name=st.sampled_from(["standard", "blank-first", "snail", None]),
     algorithm=st.sampled_from(list(ALGORITHMS)),
     heuristic=st.sampled_from(list(HEURISTICS)),
-    weight=st.sampled_from([1.0, 1.5, 3.0, 7.25]),
+    weight=st.sampled_from([1.0, 1.5, 3.0, 7.25]) | st.floats(min_value=1, max_value=100),
     step=st.integers(0, MAX_LINK_STEP),
 )
 def test_round_trip(size, seed, goal_name, algorithm, heuristic, weight, step):
@@ -44,6 +44,12 @@ def test_round_trip(size, seed, goal_name, algorithm, heuristic, weight, step):
     assert (back.algorithm, back.heuristic, back.step) == (algorithm, heuristic, step)
     if ALGORITHMS[algorithm].takes_weight:
         assert back.weight == weight
+
+
+def test_an_unsolvable_board_is_kept_and_said_to_be_so():
+    state = parse_fragment("#board=2,1,3/4,5,6/7,8,0")
+    assert state.board == Board.parse("2,1,3/4,5,6/7,8,0")
+    assert [p for p in state.problems if "cannot reach its goal" in p]
 
 
 @pytest.mark.parametrize(

@@ -38,10 +38,19 @@ MAX_SKIP = 1 << 20
 _VALUE = re.compile(r"-[\d.,/ ]|-(inf|nan)", re.IGNORECASE)
 
 
+def _printable(message: str) -> str:
+    """A message on one line: characters that would move the cursor, break the line or hide
+    text (controls, bidi overrides, a lone surrogate) are written as escapes."""
+    return "".join(
+        ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode()
+        for ch in message
+    )
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # one line naming the problem, no usage dump
-        self.exit(2, f"npuzzle: {message}\n")
+        self.exit(2, f"npuzzle: {_printable(message)}\n")
 
     def _parse_optional(self, arg_string: str) -> Any:
         # '-1,2,3/…', '-3x3', '-inf': values that start with a minus (every option of ours
@@ -279,7 +288,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _lab(args, sys.stdout, sys.stderr)
         return _random(args, sys.stdout)
     except PuzzleError as exc:
-        print(f"npuzzle: {exc}", file=sys.stderr)
+        print(f"npuzzle: {_printable(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("npuzzle: interrupted", file=sys.stderr)
@@ -424,7 +433,7 @@ def _batch(args: argparse.Namespace, inp: BinaryIO, out: TextIO) -> int:
                 raise _LineError(start.number, "a start board without a goal board after it")
             goal = _read(goal_line, Board.goal_or_board, board.width, board.height)
         except _LineError as exc:
-            print(f"npuzzle: line {exc.line}: {exc}", file=sys.stderr)
+            print(f"npuzzle: line {exc.line}: {_printable(str(exc))}", file=sys.stderr)
             status = 2
             continue
         result = _run(args, board, goal)

@@ -12,14 +12,13 @@ default with a message saying what was wrong. Every message is plain text for a 
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, unquote
 
 from . import lab
-from .algorithms import ALGORITHMS, DEFAULT_WEIGHT
+from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
 from .board import GOAL_NAMES, Board, PuzzleError
 from .heuristics import HEURISTICS
 from .solvability import solvability
@@ -29,6 +28,7 @@ __all__ = [
     "MAX_LINK_STEP",
     "LabLink",
     "LinkState",
+    "exact_number",
     "make_fragment",
     "parse_fragment",
 ]
@@ -79,12 +79,22 @@ def make_fragment(state: LinkState) -> str:
         ("heuristic", state.heuristic),
     ]
     if ALGORITHMS[state.algorithm].takes_weight:
-        parts.append(("weight", f"{state.weight:g}"))
+        parts.append(("weight", exact_number(state.weight)))
     if state.step:
         parts.append(("step", str(state.step)))
     if state.lab is not None:
         parts += _lab_parts(state.lab)
     return "&".join(f"{k}={quote(v, safe=_SAFE)}" for k, v in parts)
+
+
+def exact_number(x: float) -> str:
+    """``x`` written short when that reads back exactly (``3``, ``2.5``), else in full.
+
+    >>> exact_number(3.0), exact_number(95.38478784269591)
+    ('3', '95.38478784269591')
+    """
+    short = f"{x:g}"
+    return short if float(short) == x else repr(float(x))
 
 
 def _lab_key(option: lab.Option) -> str:
@@ -197,11 +207,13 @@ def parse_fragment(fragment: str) -> LinkState:
     if "weight" in fields:
         try:
             weight = float(fields["weight"])
-            if not (math.isfinite(weight) and 1 <= weight <= 100):
+            if not 1 <= weight <= MAX_WEIGHT:
                 raise ValueError
             state.weight = weight
         except ValueError:
-            problems.append(f"weight {_short(fields['weight'])!r} is not a number from 1 to 100")
+            problems.append(
+                f"weight {_short(fields['weight'])!r} is not a number from 1 to {MAX_WEIGHT:g}"
+            )
     if "step" in fields:
         value = fields["step"]
         if value.isascii() and value.isdigit() and int(value) <= MAX_LINK_STEP:
