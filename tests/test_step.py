@@ -26,6 +26,7 @@ CASES = [
     ("idastar", "pdb", random_board(3, 3, seed=10), None),
     ("idastar", "pdb", random_board(4, 4, seed=11, moves=30), None),
     ("idastar", "linear-conflict", random_board(3, 4, seed=12), None),
+    ("idastar", "linear-conflict", random_board(4, 2, seed=13), None),  # many duplicates
     ("human", "manhattan", random_board(4, 4, seed=7), None),
     ("astar", "linear-conflict", random_board(3, 4, seed=8), None),
 ]

@@ -29,6 +29,10 @@ from .search import Child, Node, Outcome, Problem, Search, Status, Step
 __all__ = ["IDAStar"]
 
 _NONE = 4  # "no previous move": the root may move in any direction
+#: The most states the transposition table holds: about 100 MB in CPython (a dict entry and
+#: an int key each). Past it, states already in it are still updated and pruned, new ones are
+#: not added: the search stays correct and only prunes less.
+TABLE_ENTRIES = 1_000_000
 
 
 class _Pause(Exception):
@@ -49,6 +53,7 @@ class IDAStar(Search):
         "iteration",
         "trail",
         "max_depth",
+        "table",
     )
 
     def __init__(self, problem: Problem, board: Board, goal: Board) -> None:
@@ -71,6 +76,13 @@ class IDAStar(Search):
         self.trail: tuple[int, ...] | None = None
         self.max_depth = 0
         self.max_open = 1
+        # The transposition table of the iteration: state -> the smallest g it was reached
+        # with. A state reached again with no smaller g has nothing new below it (its subtree
+        # was searched with at least this much of the threshold left), so it is pruned as a
+        # duplicate. Without it, boards with many short cycles (2x5, 5x2) are searched again
+        # exponentially often. Stepping logs what each step wrote, so back() undoes it.
+        self.table: dict[int, int] = {problem.start: 0}
+        self._writes: list[tuple[dict[int, int], int, int | None]] = []
         self._frames_cache: tuple[Any, list[tuple[int, int, int, Number]]] | None = None
         # kids[b][prev]: (q, shift_q, shift_b, edge, direction) of the blank's moves from b
         # except direction prev (the one that would undo the last move), in UDLR order
@@ -132,6 +144,7 @@ class IDAStar(Search):
             self.next_threshold = math.inf
             self.iteration += 1
             self.trail = None
+            self.table = {start: 0}  # a new threshold: what was pruned may now lead on
 
     def _iterate(self, limit: int) -> str | None:
         """Run the current iteration from the trail (or its start) until it ends, finds the
@@ -153,7 +166,9 @@ class IDAStar(Search):
         else:
             lookup = tmoves = index = []  # type: ignore[assignment]
             parts = [self.h0, 0, 0, 0]
-        expanded, generated = self.expanded, self.generated
+        expanded, generated, duplicates = self.expanded, self.generated, self.duplicates
+        table, room_left = self.table, TABLE_ENTRIES
+        writes = self._writes if self.recording else None
         nxt = self.next_threshold
         deepest = self.max_depth
         path: list[str] = []
@@ -178,7 +193,7 @@ class IDAStar(Search):
             h0 alone, and the packed state ``s``, when the heuristic has no tables), in
             directions above ``after``. ``after`` is -1 when the node is being expanded now
             (its children are counted), -2 to visit all its children after a pause."""
-            nonlocal expanded, generated, nxt, deepest
+            nonlocal expanded, generated, duplicates, nxt, deepest
             if after == -1:
                 todo = kids[b][prev]
                 expanded += 1
@@ -191,8 +206,8 @@ class IDAStar(Search):
             room = bound - g1  # the largest h a child may have
             for q, sq, sp, e, k in todo:
                 t = tiles[q]
+                c = s - (t << sq) + (t << sp)
                 if tables is None:
-                    c = s - (t << sq) + (t << sp)
                     a0 = child_h(s, h0, t, q, b, c)
                     if a0 > room:
                         if a0 + g1 < nxt:
@@ -202,7 +217,6 @@ class IDAStar(Search):
                 else:
                     # One view at a time: most children are cut off by the first. Unrolled,
                     # because this loop is where the search spends its time.
-                    c = 0
                     x0, d0, x1, d1, x2, d2, x3, d3 = tmoves[t][e]
                     o0 = index[x0]
                     i0 = o0 + d0
@@ -236,6 +250,14 @@ class IDAStar(Search):
                         if a3 + g1 < nxt:
                             nxt = a3 + g1
                         continue
+                seen = table.get(c)
+                if seen is not None and seen <= g1:
+                    duplicates += 1
+                    continue
+                if seen is not None or len(table) < room_left:
+                    table[c] = g1
+                    if writes is not None:
+                        writes.append((table, c, seen))
                 tiles[b] = t
                 tiles[q] = 0
                 if a0 == 0 and tiles == goal_tiles:
@@ -307,7 +329,7 @@ class IDAStar(Search):
             else:
                 found = resume(start, root_blank, 0, _NONE, parts, 0)
         finally:
-            self.expanded, self.generated = expanded, generated
+            self.expanded, self.generated, self.duplicates = expanded, generated, duplicates
             self.next_threshold = nxt
             self.max_depth = deepest
             self.max_open = max(self.max_open, deepest + 1)
@@ -329,7 +351,11 @@ class IDAStar(Search):
             s, _b, g, h = frames[-1]
             node = self._node(s, g, h, MOVES[trail[-1]] if trail else None)
             for c, letter, hc in self._children(frames[-1], trail[-1] ^ 1 if trail else _NONE):
-                outcome = Outcome.PRUNED if g + 1 + hc > self.threshold else Outcome.ADDED
+                outcome = Outcome.ADDED
+                if g + 1 + hc > self.threshold:
+                    outcome = Outcome.PRUNED
+                elif self._known(c, g + 1):
+                    outcome = Outcome.DUPLICATE
                 children.append(Child(self._node(c, g + 1, hc, letter), outcome))
         note = f"iteration {self.iteration}, threshold {self.threshold:g}"
         if self.status == Status.SOLVED:
@@ -337,11 +363,23 @@ class IDAStar(Search):
         elif self.status == Status.EXHAUSTED:
             note = self.reason
         rec = Step(self.steps, node, tuple(children), self.status, note)
-        self._history.append((rec, before))
+        self._history.append((rec, (before, self._writes)))
+        self._writes = []
         return rec
 
+    def _known(self, state: int, g: int) -> bool:
+        """Whether the iteration has reached ``state`` with a g of at most ``g`` already."""
+        seen = self.table.get(state)
+        return seen is not None and seen <= g
+
     def _undo(self, undo: Any) -> None:
-        self._restore(undo)
+        before, writes = undo
+        for table, state, old in reversed(writes):
+            if old is None:
+                del table[state]
+            else:
+                table[state] = old
+        self._restore(before)
 
     def _children(
         self, frame: tuple[int, int, int, Number], prev: int
@@ -388,7 +426,8 @@ class IDAStar(Search):
             after = trail[depth] if depth < len(trail) else -1
             g = frames[depth][2] + 1
             for c, letter, hc in self._children(frames[depth], prev):
-                if MOVES.index(letter) > after and g + hc <= self.threshold:
+                visible = MOVES.index(letter) > after and g + hc <= self.threshold
+                if visible and not self._known(c, g):
                     out.append((c, g, hc, letter))
         return out
 

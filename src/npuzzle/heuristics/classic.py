@@ -211,20 +211,25 @@ class LinearConflict(Heuristic):
                 if t and g in line:
                     along[t] = line.index(g)
             self.order.append(along)
-        self._cache: list[dict[tuple[int, ...], int]] = [{} for _ in self.lines]
+        # A line's penalty depends only on the tiles in it, and the state masked to the line's
+        # cells is a key for them: no tiles to unpack, one AND and one dict lookup per line.
+        self._masks = [sum(space.mask << (p * space.bits) for p in line) for line in self.lines]
+        self._penalties: list[dict[int, int]] = [{} for _ in self.lines]
+        self._cost = self.manhattan.table  # the blank's cost is 0: a slide changes one term
         self._row_of = [p // w for p in range(w * h)]
         self._col_of = [h + p % w for p in range(w * h)]
 
+    def _penalty(self, i: int, masked: int) -> int:
+        """2 per tile that must leave line ``i`` (``masked``: the state's bits of the line)."""
+        bits, mask, along = self.space.bits, self.space.mask, self.order[i]
+        seq = [a for p in self.lines[i] if (a := along[(masked >> (p * bits)) & mask]) >= 0]
+        penalty = self._penalties[i][masked] = 2 * (len(seq) - _lis(seq))
+        return penalty
+
     def line_penalty(self, state: int, i: int) -> int:
-        s = self.space
-        tiles = tuple((state >> (p * s.bits)) & s.mask for p in self.lines[i])
-        cache = self._cache[i]
-        hit = cache.get(tiles)
-        if hit is None:
-            along = self.order[i]
-            seq = [along[t] for t in tiles if along[t] >= 0]
-            hit = cache[tiles] = 2 * (len(seq) - _lis(seq))
-        return hit
+        masked = state & self._masks[i]
+        hit = self._penalties[i].get(masked)
+        return self._penalty(i, masked) if hit is None else hit
 
     def value(self, state: int) -> Number:
         return self.manhattan.value(state) + sum(
@@ -232,12 +237,25 @@ class LinearConflict(Heuristic):
         )
 
     def child(self, parent: int, h: Number, tile: int, frm: int, to: int, child: int) -> Number:
-        md_delta = self.manhattan.delta[tile][_edge(self.space, to, frm)]  # type: ignore[index]
-        # A vertical slide changes two rows' contents; a horizontal one, two columns'.
+        # A vertical slide changes two rows' contents; a horizontal one, two columns'. The
+        # tile keeps its place in the order of the other line it is in.
         lines = self._row_of if abs(frm - to) != 1 else self._col_of
         a, b = lines[frm], lines[to]
-        lp = self.line_penalty
-        return h + md_delta + lp(child, a) + lp(child, b) - lp(parent, a) - lp(parent, b)
+        ma, mb = self._masks[a], self._masks[b]
+        pa, pb = self._penalties[a], self._penalties[b]
+        cost = self._cost[tile]
+        # Unrolled: IDA*'s kernel calls this for every child.
+        xa, ya = pa.get(child & ma), pa.get(parent & ma)
+        xb, yb = pb.get(child & mb), pb.get(parent & mb)
+        if xa is None:
+            xa = self._penalty(a, child & ma)
+        if ya is None:
+            ya = self._penalty(a, parent & ma)
+        if xb is None:
+            xb = self._penalty(b, child & mb)
+        if yb is None:
+            yb = self._penalty(b, parent & mb)
+        return h + cost[to] - cost[frm] + xa - ya + xb - yb
 
 
 def _lis(seq: list[int]) -> int:

@@ -1,0 +1,72 @@
+"""IDA*'s transposition table: optimal on boards with many short cycles, bounded, exact back."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from oracles import distances
+
+from npuzzle import Board, make_search, solve
+from npuzzle import idastar as idastar_module
+
+SHAPES = [(2, 3), (3, 2), (2, 4), (4, 2)]
+
+
+@pytest.mark.parametrize(("width", "height"), SHAPES)
+@pytest.mark.parametrize("heuristic", ["manhattan", "linear-conflict", "misplaced", "pdb"])
+def test_idastar_is_optimal_on_narrow_boards(width, height, heuristic):
+    goal = Board.goal("standard", width, height)
+    exact = distances(goal.tiles, width, height)
+    farthest = max(exact.values())
+    boards = [t for t, d in exact.items() if d == farthest]
+    boards += random.Random(f"{width}x{height}").sample(sorted(exact), 40)
+    for tiles in boards:
+        board = Board(width, height, tiles)
+        r = solve(board, goal, algorithm="idastar", heuristic=heuristic)
+        assert r.status == "solved" and r.optimal
+        assert r.length == exact[tiles] and board.apply(r.moves) == goal
+
+
+def test_the_table_prunes_states_reached_again_and_says_so():
+    board = Board.parse("0,9,3,7,1/5,4,8,2,6")
+    goal = Board.parse("1,2,3,4,5/6,7,8,9,0")
+    search = make_search(board, goal, algorithm="idastar", heuristic="pdb").run()
+    assert search.solution is not None and len(search.solution) == 55
+    assert search.duplicates > 0 and search.result().to_json()["duplicates"] == search.duplicates
+
+
+def test_the_table_never_holds_more_than_its_bound_and_stays_optimal(monkeypatch):
+    monkeypatch.setattr(idastar_module, "TABLE_ENTRIES", 50)
+    goal = Board.goal("standard", 2, 4)
+    exact = distances(goal.tiles, 2, 4)
+    tiles = max(exact, key=exact.__getitem__)
+    search = make_search(Board(2, 4, tiles), goal, algorithm="idastar", heuristic="manhattan")
+    seen = 0
+
+    def watch(s):
+        nonlocal seen
+        seen = max(seen, len(s.table))
+
+    search.run(chunk=7, progress=watch)
+    assert 0 < seen <= 50 and len(search.table) <= 50
+    assert len(search.solution) == exact[tiles]
+
+
+def test_stepping_shows_duplicates_and_back_restores_the_table():
+    goal = Board.goal("standard", 2, 4)
+    exact = distances(goal.tiles, 2, 4)
+    tiles = max(exact, key=exact.__getitem__)
+    search = make_search(Board(2, 4, tiles), goal, algorithm="idastar", heuristic="manhattan")
+    tables, outcomes = [dict(search.table)], set()
+    while search.steps < 400 and (step := search.step()) is not None:
+        tables.append(dict(search.table))
+        outcomes.update(child.outcome for child in step.children)
+    assert "duplicate" in outcomes and "pruned" in outcomes
+    while search.back():
+        assert search.table == tables[search.steps]
+    assert search.table == tables[0]
+    # and the same steps again, table and all
+    for expected in tables[1:60]:
+        search.step()
+        assert search.table == expected
