@@ -452,6 +452,12 @@ class BestFirst(Search):
         self.tie_break = TieBreak(tie_break)
         self.depth_limit = depth_limit
         self.reopen = algorithm in ("astar", "dfs")
+        # Depth-first search's open list is one stack: the node it expands is always the
+        # deepest open one, so its children are the deepest and go on top, pushed last to first
+        # so that they come off in U, D, L, R order (a bucket per depth cost a deque per level
+        # of a path that a huge depth limit lets grow to millions).
+        self._stack = algorithm == "dfs"
+        self._lifo = self._stack or self.tie_break == TieBreak.LIFO
         h0 = self.heuristic.value(problem.start)
         self.best_g: dict[int, int] = {problem.start: 0}
         self.parent: dict[int, tuple[int, str] | None] = {problem.start: None}
@@ -477,9 +483,8 @@ class BestFirst(Search):
         return g + h
 
     def _key(self, g: int, h: Number) -> Number:
-        a = self.algorithm
-        if a == "dfs":
-            return -g
+        if self.algorithm == "dfs":
+            return 0  # one stack (see _stack)
         f = self.priority(g, h)
         tb = self.tie_break
         if tb == TieBreak.HIGH_G:
@@ -521,8 +526,10 @@ class BestFirst(Search):
         best_g, parent, closed = self.best_g, self.parent, self.closed
         buckets, keys = self.buckets, self.keys
         key_of, push = self._key, self._push
-        lifo = self.tie_break == TieBreak.LIFO and self.algorithm != "dfs"
+        lifo = self._lifo
         reopen = self.reopen
+        stack = self._stack
+        later: list[tuple[Number, tuple[int, int, int, Number]]] = []  # a stack's pushes
         limit = self.depth_limit
         record = self.recording
         expanded_now = 0
@@ -611,11 +618,21 @@ class BestFirst(Search):
                 best_g[c] = g1
                 parent[c] = (s, letter)
                 key = key_of(g1, hc)
-                push(key, (c, q, g1, hc))
+                if stack:
+                    later.append((key, (c, q, g1, hc)))
+                else:
+                    push(key, (c, q, g1, hc))
+                    if record:
+                        ops.append(("push", key))
                 self.generated += 1
                 if record:
-                    ops.append(("push", key))
                     children.append(Child(self._node(c, g1, hc, letter), outcome))
+            if later:
+                for key, entry in reversed(later):
+                    push(key, entry)
+                    if record:
+                        ops.append(("push", key))
+                later.clear()
             if self.open_live > self.max_open:
                 self.max_open = self.open_live
             if record:
@@ -676,7 +693,7 @@ class BestFirst(Search):
                     del self.closed[s]
                 else:
                     self.closed[s] = old
-        lifo = self.tie_break == TieBreak.LIFO and self.algorithm != "dfs"
+        lifo = self._lifo
         for key, entry in reversed(popped):
             if key not in buckets:
                 buckets[key] = deque()
@@ -699,7 +716,7 @@ class BestFirst(Search):
 
     def _live_entries(self) -> Iterator[tuple[int, int, int, Number]]:
         best_g, closed = self.best_g, self.closed
-        lifo = self.tie_break == TieBreak.LIFO and self.algorithm != "dfs"
+        lifo = self._lifo
         for key in sorted(self.buckets):
             bucket = self.buckets[key]
             for entry in reversed(bucket) if lifo else bucket:
