@@ -29,9 +29,9 @@ from .search import Child, Node, Outcome, Problem, Search, Status, Step
 __all__ = ["IDAStar"]
 
 _NONE = 4  # "no previous move": the root may move in any direction
-#: The most states the transposition table holds: about 100 MB in CPython (a dict entry and
-#: an int key each). Past it, states already in it are still updated and pruned, new ones are
-#: not added: the search stays correct and only prunes less.
+#: The most states the transposition table holds: about 75 MB in CPython (74 bytes an entry,
+#: measured: a dict slot and an int key). Past it, states already in it are still updated and
+#: pruned, new ones are not added: the search stays correct and only prunes less.
 TABLE_ENTRIES = 1_000_000
 
 
