@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from sitekit import CHROMIUM, built_and_served, load  # noqa: E402
 
 from npuzzle import Board, lab  # noqa: E402
+from npuzzle.lab import runner  # noqa: E402
 from npuzzle.link import LabLink, LinkState, make_fragment  # noqa: E402
 
 TIMEOUT_MS = 900_000
@@ -83,8 +84,8 @@ def main(argv: list[str] | None = None) -> int:
             options = lab.resolve(name, lab.PAGE_DEFAULTS.get(name))
             page_s, page_csv = run_page(browser, url, name, options)
             start = time.perf_counter()
-            jobs = lab.plan(name, options, "1")
-            rows = [lab.run_job(job) for job in jobs]
+            jobs = runner.plan(name, options, "1")
+            rows = [runner.run_job(job) for job in jobs]
             ours = lab.summarize(name, rows, options, "1").to_csv()
             cpython_s = time.perf_counter() - start
             same = table(page_csv) == table(ours)

@@ -1,17 +1,20 @@
 """The command line's argument reader on random argument lists: always one answer, never a
-traceback (searches are cut short here, so that each run takes a moment)."""
+traceback (searches are cut short here and experiments only planned, so that each run takes
+a moment)."""
 
 from __future__ import annotations
 
 import contextlib
 import io
 import sys
+from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from npuzzle import cli as cli_module
 from npuzzle import lab
+from npuzzle.lab import runner
 
 COMMANDS = ["solve", "batch", "random", "pdb", "lab", "--version", "", "-h", "sovle"]
 FLAGS = [
@@ -46,14 +49,22 @@ def test_random_arguments_get_an_answer_never_a_traceback(command, args):
     argv = _quick([command, *args] if command else args)
     if argv[:1] == ["pdb"] and "--out" in argv:
         return  # writes files: tested on its own
-    if argv[:1] == ["lab"]:
-        return  # experiments run for seconds: their options have tests of their own
     out, err = io.StringIO(), io.StringIO()
     stdin = io.TextIOWrapper(io.BytesIO(b"134 8b5 726\n123 8b4 765\n"))
     saved = sys.stdin
     sys.stdin = stdin
+    real_plan = runner.plan
+
+    def checked_only(*args, **kwargs):  # the options are read and checked; nothing runs
+        real_plan(*args, **kwargs)
+        return []
+
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with (
+            contextlib.redirect_stdout(out),
+            contextlib.redirect_stderr(err),
+            mock.patch.object(runner, "plan", checked_only),
+        ):
             try:
                 code = cli_module.main(argv)
             except SystemExit as exc:  # argparse: --help, --version, usage errors

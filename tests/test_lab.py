@@ -9,15 +9,17 @@ import json
 import math
 import statistics
 import sys
+import time
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from oracles import distances
 
-from npuzzle import Board, ebf_exact, lab
+from npuzzle import Board, PuzzleError, ebf_exact, lab
 from npuzzle.charts import render
 from npuzzle.cli import main
+from npuzzle.lab import runner
 
 KUNKLE_LENGTHS = [6, 14, 16, 16, 4, 28]  # Kunkle's optimal solution lengths
 KUNKLE_EXAMINED = {  # his states examined on tests 1-5 (test 6 is discussed in the README)
@@ -49,7 +51,7 @@ def without_times(rows: list[dict]) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def results() -> dict[str, lab.LabResult]:
-    return {name: lab.run(name, options, seed=3) for name, options in SMALL.items()}
+    return {name: runner.run(name, options, seed=3) for name, options in SMALL.items()}
 
 
 # ----- the effective branching factor and the statistics -----------------------------------------
@@ -84,7 +86,7 @@ def test_describe_agrees_with_statistics(values: list[float]) -> None:
 
 # ----- rn ----------------------------------------------------------------------------------------
 def test_rn_boards_lie_at_their_depth() -> None:
-    jobs = lab.plan("rn", {"per_depth": 5, "min_depth": 4, "max_depth": 30}, seed=11)
+    jobs = list(runner.plan("rn", {"per_depth": 5, "min_depth": 4, "max_depth": 30}, seed=11))
     exact = distances(AIMA_GOAL.tiles, 3, 3)
     depths = {job.tags["depth"] for job in jobs}
     assert depths == set(range(4, 31, 2))
@@ -97,8 +99,8 @@ def test_rn_boards_lie_at_their_depth() -> None:
 
 def test_rn_table_against_its_runs(cli) -> None:
     options = SMALL["rn"]
-    jobs = lab.plan("rn", options, seed=4)
-    runs = [lab.run_job(job) for job in jobs]
+    jobs = runner.plan("rn", options, seed=4)
+    runs = [runner.run_job(job) for job in jobs]
     code, out, _ = cli(*argv("rn", options, "--format", "json", "--seed", "4", "-q"))
     assert code == 0
     rows = json.loads(out)
@@ -116,7 +118,7 @@ def test_rn_table_against_its_runs(cli) -> None:
 
 # ----- kunkle ------------------------------------------------------------------------------------
 def test_kunkle_lengths_and_his_counts() -> None:
-    result = lab.run("kunkle")
+    result = runner.run("kunkle")
     assert len(result.rows) == 6 * 3
     for row in result.rows:
         test = row["test"]
@@ -133,26 +135,28 @@ def test_same_seed_same_numbers(cli, name: str) -> None:
     runs = [cli(*argv(name, SMALL[name], "--format", "json", "--seed", "7")) for _ in range(2)]
     rows = [without_times(json.loads(out)) for _code, out, _err in runs]
     assert rows[0] == rows[1]
-    boards = [[j.board for j in lab.plan(name, SMALL[name], seed=s)] for s in "78"]
+    boards = [[j.board for j in runner.plan(name, SMALL[name], seed=s)] for s in "78"]
     assert boards[0] != boards[1]
 
 
 def test_a_job_driven_in_chunks_gives_the_same_row() -> None:
     """What the page's worker does: start, run a few nodes at a time, finish."""
-    job = lab.Job.from_json(json.loads(json.dumps(lab.plan("riggs", SMALL["riggs"])[0].to_json())))
-    search = lab.start(job)
+    job = runner.Job.from_json(
+        json.loads(json.dumps(next(iter(runner.plan("riggs", SMALL["riggs"]))).to_json()))
+    )
+    search = runner.start(job)
     nodes = 0
     while True:
         nodes += 7
         search.run(max_nodes=nodes)
         if search.status != "limit":
             break
-    assert without_times([lab.finish(job, search)]) == without_times([lab.run_job(job)])
+    assert without_times([runner.finish(job, search)]) == without_times([runner.run_job(job)])
 
 
 def test_a_prefix_of_the_rows_summarizes() -> None:
-    jobs = lab.plan("nayak", SMALL["nayak"])
-    rows = [lab.run_job(job) for job in jobs[:5]]
+    jobs = runner.plan("nayak", SMALL["nayak"])
+    rows = [runner.run_job(job) for job in list(jobs)[:5]]
     result = lab.summarize("nayak", rows, SMALL["nayak"])
     assert 1 <= len(result.rows) <= 5
     assert sum(r["boards"] for r in result.rows) == 5
@@ -164,7 +168,7 @@ def test_nayak_runs_each_search_on_its_boards(results) -> None:
     assert {size for size, _ in rows} == {"3x3", "4x4", "5x5"}
     assert rows["4x4", "A*"]["boards"] == 1 and rows["4x4", "greedy"]["boards"] == 2
     assert rows["5x5", "human-like"]["published_generated"] == 860_126
-    jobs = lab.plan("nayak", SMALL["nayak"], seed=3)
+    jobs = runner.plan("nayak", SMALL["nayak"], seed=3)
     boards = list(dict.fromkeys(j.board for j in jobs if j.tags["size"] == "3x3"))
     optimal = statistics.fmean(
         distances((*range(1, 9), 0), 3, 3)[Board.parse(b).tiles] for b in boards
@@ -194,7 +198,7 @@ def test_a_node_limit_is_reported_not_waited_for(cli) -> None:
     assert code == 0
     [row] = json.loads(out)
     assert row["boards"] == 3 and row["solved"] < 3
-    result = lab.run("compare", options)
+    result = runner.run("compare", options)
     assert any("stopped at 5 expansions" in note for note in result.notes)
 
 
@@ -283,13 +287,57 @@ def test_options_from_plain_values() -> None:
         ["lab", "nayak", "--sizes", "6x6"],
         ["lab", "nayak", "--weight", "0.5"],
         ["lab", "compare", "--max-nodes", "-5"],
+        ["lab", "rn", "--per-depth", "9" * 400],
+        ["lab", "riggs", "--moves", "9" * 400],
+        ["lab", "nayak", "--moves4", "9" * 400],
+        ["lab", "compare", "--max-nodes", "9" * 400],
+        ["lab", "riggs", "--boards", "10000", "--moves", "1000000"],
+        [
+            "lab",
+            "rn",
+            "--per-depth",
+            "10000",
+            "--max-depth",
+            "30",
+            "--heuristics",
+            "zero,manhattan",
+        ],
+        ["lab", "rn", "--min-depth", "3", "--max-depth", "3"],
+        ["lab", "rn", "--seed", "\udce9"],
     ],
 )
 def test_bad_input_exits_2_with_one_line(cli, args: list[str]) -> None:
+    t0 = time.perf_counter()
     code, out, err = cli(*args)
+    assert time.perf_counter() - t0 < 5  # refused before anything is planned
     assert code == 2
     assert out == ""
     assert err.startswith("npuzzle: ") and err.count("\n") == 1
+    assert "e+" not in err  # bounds are written as numbers: 100,000,000
+
+
+def test_limits_are_said_in_plain_numbers(cli) -> None:
+    _, _, err = cli("lab", "compare", "--max-nodes", "100000001")
+    assert "at most 100,000,000, not 100000001" in err
+    _, _, err = cli("lab", "rn", "--min-depth", "3", "--max-depth", "3")
+    assert "no even depth from 3 to 3" in err
+
+
+def test_goal_names_are_read_in_any_case(cli) -> None:
+    code, out, err = cli("lab", "compare", "--goal", "SNAIL", "--boards", "2")
+    assert code == 0 and err.count("\n") <= 1 and "goal snail" in out
+    assert lab.resolve("compare", {"goal": "Blank-First"})["goal"] == "blank-first"
+
+
+def test_a_plan_knows_its_size_and_starts_at_once() -> None:
+    options = {"per_depth": 10_000, "min_depth": 2, "max_depth": 12, "heuristics": "manhattan"}
+    t0 = time.perf_counter()
+    jobs = runner.plan("rn", options)
+    first = next(iter(jobs))
+    assert time.perf_counter() - t0 < 10 and len(jobs) == 60_000
+    assert first.tags == {"depth": 2, "sample": 0}
+    with pytest.raises(PuzzleError, match="at most 100,000"):
+        runner.plan("rn", {**options, "heuristics": "misplaced,manhattan"})
 
 
 def test_progress_on_stderr(cli, monkeypatch) -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from npuzzle import ALGORITHMS, HEURISTICS, Board, lab, random_board
+from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, lab, random_board
 from npuzzle.link import MAX_LINK_STEP, LabLink, LinkState, make_fragment, parse_fragment
 
 EXAMPLE = (
@@ -113,17 +113,23 @@ def _option_values(option):
     if option.kind == "size":
         return st.builds("{}x{}".format, st.integers(2, 8), st.integers(2, 8))
     low, high = int(option.minimum or 0), int(min(option.maximum or 10**6, 10**6))
+    # mostly small counts: the lab refuses plans of more than MAX_SEARCHES searches
+    numbers = st.integers(low, min(high, low + 20)) | st.integers(low, high)
     if option.kind == "moves":
-        return st.none() | st.integers(low, high)
+        return st.none() | numbers
     if option.kind == "float":
-        return st.floats(low, high, allow_nan=False).map(lambda x: round(x, 3))
-    return st.integers(low, high)
+        return st.floats(low, high, allow_nan=False)  # any float: links write them exactly
+    return numbers
 
 
 @st.composite
 def _lab_links(draw):
     name = draw(st.sampled_from(list(lab.EXPERIMENTS)))
     options = {o.name: draw(_option_values(o)) for o in lab.EXPERIMENTS[name].options}
+    try:
+        lab.resolve(name, options)
+    except PuzzleError:  # fine one by one, not together (tested below)
+        assume(False)
     seed = draw(st.from_regex(r"[A-Za-z0-9_.-]{1,40}", fullmatch=True))
     return LabLink(name, options, seed)
 
@@ -171,6 +177,13 @@ def test_lab_link_reads_the_documented_keys():
         ("#lab=riggs&lab-walk=backwards", "walk was not used"),
         ("#lab=riggs&lab-seed=%3Cb%3E", "seed '<b>'"),
         ("#lab=riggs&lab-seed=" + "9" * 41, "seed"),
+        ("#lab=rn&lab-per-depth=" + "9" * 400, "per depth was not used"),
+        ("#lab=rn&lab-per-depth=" + "9" * 3900, "per depth was not used"),
+        ("#lab=riggs&lab-moves=" + "9" * 400, "moves was not used"),
+        ("#lab=rn&lab-min-depth=24&lab-max-depth=2", "no even depth from 24 to 2"),
+        ("#lab=rn&lab-min-depth=3&lab-max-depth=3", "no even depth from 3 to 3"),
+        ("#lab=compare&lab-algorithms=human&lab-heuristics=pdb", "nothing to compare"),
+        ("#lab=rn&lab-per-depth=10000&lab-heuristics=misplaced,manhattan", "at most 100,000"),
     ],
 )
 def test_malformed_lab_settings_give_a_message_and_the_default(fragment, words):
@@ -183,6 +196,32 @@ def test_malformed_lab_settings_give_a_message_and_the_default(fragment, words):
         assert state.lab.seed == "1" or "seed" not in fragment
     for problem in state.problems:
         assert problem.isprintable() and len(problem) < 600
+
+
+_NUMBERS = st.integers().map(str) | st.integers(0, 10**600).map(str)
+_TEXT = (
+    st.text(max_size=40) | _NUMBERS | st.sampled_from(["rn", "kunkle", "riggs", "nayak", "compare"])
+)
+_KEYS = st.sampled_from(
+    ["board", "goal", "algorithm", "heuristic", "weight", "step", "lab", "lab-seed"]
+    + [f"lab-{o.flag[2:]}" for e in lab.EXPERIMENTS.values() for o in e.options]
+) | st.text(max_size=8)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    pairs=st.lists(st.tuples(_KEYS, _TEXT), max_size=8),
+    encode=st.booleans(),
+    junk=st.text(alphabet="%&=#+ \u0000\ud7ff\U0001f600", max_size=6),
+)
+def test_any_fragment_is_read_without_raising(pairs, encode, junk):
+    from urllib.parse import quote
+
+    fragment = "&".join(f"{k}={quote(v, safe='') if encode else v}" for k, v in pairs) + junk
+    state = parse_fragment("#" + fragment)
+    assert isinstance(state.board, Board) and state.algorithm in ALGORITHMS
+    assert all(isinstance(p, str) and p.isprintable() for p in state.problems)
+    parse_fragment("#" + make_fragment(state))  # and what it writes, it reads
 
 
 def test_a_link_without_lab_has_no_experiment():

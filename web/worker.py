@@ -17,6 +17,7 @@ import tables
 
 import npuzzle
 from npuzzle import ALGORITHMS, Board, PuzzleError, Search, lab, make_search
+from npuzzle.lab import runner
 
 CHUNK_SECONDS = 0.05  # run this long between answers to progress() and cancel()
 MAX_NODES = lab.PAGE_MAX_NODES  # the page's node limit: memory in the tab is finite
@@ -180,7 +181,7 @@ async def _lab(req: dict[str, Any]) -> dict[str, Any]:
         options = req.get("options") or {}
         if isinstance(options, str):  # the page sends JSON text: nested values cross intact
             options = json.loads(options)
-        jobs = lab.plan(name, dict(options), str(req.get("seed") or lab.DEFAULT_SEED))
+        jobs = list(runner.plan(name, dict(options), str(req.get("seed") or lab.DEFAULT_SEED)))
         if any(j.max_nodes is None or j.max_nodes > MAX_NODES for j in jobs):
             raise PuzzleError(
                 f"the page's searches stop at {MAX_NODES:,} expansions: choose a max nodes "
@@ -199,10 +200,10 @@ async def _lab(req: dict[str, Any]) -> dict[str, Any]:
         return answer("error", str(exc))
     clock = time.monotonic()
     for job in jobs:
-        search = lab.start(job)
+        search = runner.start(job)
         if not await _run(search, job.max_nodes):
             return answer("cancelled", f"cancelled after {len(_rows):,} of {len(jobs):,}")
-        _rows.append(lab.finish(job, search))
+        _rows.append(runner.finish(job, search))
         _job.update(done=len(_rows))
         if time.monotonic() - clock > CHUNK_SECONDS:  # many short searches: yield now and then
             await asyncio.sleep(0)

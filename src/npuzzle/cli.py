@@ -19,6 +19,7 @@ from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, MEMORY_BOUND_NOD
 from .board import FORMATS, GOAL_NAMES, Board, PuzzleError, parse_size
 from .generate import random_board
 from .heuristics import HEURISTICS, pdbbuild
+from .lab import runner
 from .search import TIE_BREAKS, Result
 from .solver import solve
 
@@ -550,11 +551,11 @@ def _lab(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     name = args.experiment
     given = {o.name: getattr(args, o.name) for o in lab.EXPERIMENTS[name].options}
     options = lab.resolve(name, given)
-    jobs = lab.plan(name, options, args.seed)
+    jobs = runner.plan(name, options, args.seed)
     bar = _Bar(err, f"npuzzle lab {name}", len(jobs), enabled=not args.quiet)
     rows = []
     for job in jobs:
-        rows.append(lab.run_job(job))
+        rows.append(runner.run_job(job))
         bar.update(len(rows))
     bar.close()
     result = lab.summarize(name, rows, options, args.seed)

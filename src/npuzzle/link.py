@@ -21,6 +21,7 @@ from . import lab
 from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
 from .board import GOAL_NAMES, Board, PuzzleError
 from .heuristics import HEURISTICS
+from .lab.options import exact_number
 from .solvability import solvability
 
 __all__ = [
@@ -28,7 +29,6 @@ __all__ = [
     "MAX_LINK_STEP",
     "LabLink",
     "LinkState",
-    "exact_number",
     "make_fragment",
     "parse_fragment",
 ]
@@ -87,16 +87,6 @@ def make_fragment(state: LinkState) -> str:
     return "&".join(f"{k}={quote(v, safe=_SAFE)}" for k, v in parts)
 
 
-def exact_number(x: float) -> str:
-    """``x`` written short when that reads back exactly (``3``, ``2.5``), else in full.
-
-    >>> exact_number(3.0), exact_number(95.38478784269591)
-    ('3', '95.38478784269591')
-    """
-    short = f"{x:g}"
-    return short if float(short) == x else repr(float(x))
-
-
 def _lab_key(option: lab.Option) -> str:
     """``lab-`` and the option's command-line flag without ``--``: ``lab-per-depth``."""
     return _LAB + option.flag.removeprefix("--")
@@ -137,7 +127,12 @@ def _read_lab(fields: dict[str, str], problems: list[str]) -> LabLink | None:
             f"{lab.DEFAULT_SEED}"
         )
         seed = str(lab.DEFAULT_SEED)
-    return LabLink(name, lab.resolve(name, options), seed)
+    try:
+        values = lab.resolve(name, options)
+    except PuzzleError as exc:  # options fine one by one but not together, or too many runs
+        problems.append(f"the experiment's settings were not used: {exc}")
+        values = lab.resolve(name)
+    return LabLink(name, values, seed)
 
 
 def _short(text: str, limit: int = 24) -> str:

@@ -8,16 +8,12 @@ from typing import Any
 
 from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
 from .board import Board, PuzzleError
-from .heuristics import heuristic_info, make_heuristic
+from .heuristics import WHOLE_BOARD, heuristic_info, make_heuristic
 from .search import TIE_BREAKS, BestFirst, Problem, Result, Search, Status, TieBreak
 from .solvability import Solvability, check_same_shape, solvability
 from .space import Space
 
 __all__ = ["make_search", "solve"]
-
-
-#: heuristics that measure a whole board only (their tables assume every tile has a goal)
-WHOLE_BOARD_HEURISTICS = ("pdb", "walking-distance")  # Nayak & Huang's c = 3
 
 
 def default_depth_limit(width: int, height: int) -> int:
@@ -45,7 +41,7 @@ class _Options:
                 f"unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}"
             )
         heuristic_info(heuristic)
-        if algorithm == "human" and heuristic in WHOLE_BOARD_HEURISTICS:
+        if algorithm == "human" and heuristic in WHOLE_BOARD:
             raise PuzzleError(
                 f"the human-like search solves parts of the board, which {heuristic} cannot "
                 "measure: use manhattan, linear-conflict or another heuristic"

@@ -20,6 +20,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from sitekit import PageWatch, Site, load, wait_worker
 
 from npuzzle import Board, charts, lab, make_search
+from npuzzle.lab import runner
 from npuzzle.link import LabLink, parse_fragment
 
 pytestmark = pytest.mark.browser
@@ -69,14 +70,14 @@ CHARTS = """() => [...document.querySelectorAll("#lab-charts figure.chart-box")]
 # ----- the same experiment in CPython --------------------------------------------------------
 def expected(name: str, options: dict[str, Any], seed: str = "1", first: int | None = None):
     """npuzzle.lab's result for the experiment (its first ``first`` searches only, if given)."""
-    jobs = lab.plan(name, options, seed)
+    jobs = list(runner.plan(name, options, seed))
     if first is not None:
         jobs = jobs[:first]
-    return lab.summarize(name, [lab.run_job(j) for j in jobs], options, seed)
+    return lab.summarize(name, [runner.run_job(j) for j in jobs], options, seed)
 
 
 def searches(name: str, options: dict[str, Any], seed: str = "1") -> int:
-    return len(lab.plan(name, options, seed))
+    return len(runner.plan(name, options, seed))
 
 
 def number(text: str) -> float:

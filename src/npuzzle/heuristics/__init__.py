@@ -40,6 +40,7 @@ from .walking import WalkingDistance
 __all__ = [
     "HEURISTICS",
     "VIEWS",
+    "WHOLE_BOARD",
     "Heuristic",
     "HeuristicInfo",
     "Number",
@@ -63,6 +64,11 @@ HEURISTICS: dict[str, type[Heuristic]] = {
         PatternDatabase,
     )
 }
+
+
+#: heuristics that measure whole boards only (their tables give every tile a goal), so the
+#: human-like search, which places a few tiles at a time, cannot use them
+WHOLE_BOARD = (PatternDatabase.info.name, WalkingDistance.info.name)
 
 
 def heuristic_info(name: str) -> HeuristicInfo:
