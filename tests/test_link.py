@@ -180,7 +180,7 @@ def test_lab_link_reads_the_documented_keys():
         ("#lab=rn&lab-per-depth=" + "9" * 400, "per depth was not used"),
         ("#lab=rn&lab-per-depth=" + "9" * 3900, "per depth was not used"),
         ("#lab=riggs&lab-moves=" + "9" * 400, "moves was not used"),
-        ("#lab=rn&lab-min-depth=24&lab-max-depth=2", "no even depth from 24 to 2"),
+        ("#lab=rn&lab-min-depth=24&lab-max-depth=2", "--min-depth is larger than --max-depth"),
         ("#lab=rn&lab-min-depth=3&lab-max-depth=3", "no even depth from 3 to 3"),
         ("#lab=compare&lab-algorithms=human&lab-heuristics=pdb", "nothing to compare"),
         ("#lab=rn&lab-per-depth=10000&lab-heuristics=misplaced,manhattan", "at most 100,000"),

@@ -24,6 +24,10 @@ from npuzzle import PuzzleError, charts, lab
 from npuzzle.link import LabLink
 
 POLL_SECONDS = 0.2  # between questions to the worker
+# A link runs its experiment on opening up to this many searches (the book's rn table, 2,400,
+# takes about 20 s); a larger one waits for Run, with its size said, so that nobody's tab is
+# kept busy for minutes by a link they only opened.
+LINK_RUN_SEARCHES = 3_000
 DRAW_SECONDS = 1.0  # between redraws of the table and charts while rows arrive
 MIN_CHART_WIDTH, MAX_CHART_WIDTH = 300, 720  # pixels
 
@@ -188,7 +192,12 @@ class LabView:
                     self.say(f"{_label(option.name)}: {str(exc).replace(option.flag + ' ', '')}.")
                     box.focus()
                 return None
-        return lab.resolve(exp.name, out)
+        try:  # options fine one by one may not go together, or plan too many searches
+            return lab.resolve(exp.name, out)
+        except PuzzleError as exc:
+            if not quiet:
+                self.say(f"Cannot run {exp.name}: {_labelled(exp, str(exc))}.")
+            return None
 
     def read_seed(self, *, quiet: bool = False) -> str | None:
         seed = str(self.seed.value).strip() or str(lab.DEFAULT_SEED)
@@ -216,8 +225,14 @@ class LabView:
         self.select.value = link.experiment
         self.build(link.experiment, link.options)
         self.seed.value = link.seed
-        if run:
+        count = lab.EXPERIMENTS[link.experiment].searches(link.options)
+        if run and count <= LINK_RUN_SEARCHES:
             self.start()
+        elif run:
+            self.say(
+                f"This link asks for {count:,} searches (links start at most "
+                f"{LINK_RUN_SEARCHES:,} by themselves): press Run to run them."
+            )
         else:
             self.say("Press Run to run this experiment.")
 
@@ -305,9 +320,7 @@ class LabView:
             rows = json.loads(answer["rows"])
         took = time.monotonic() - began
         if status == "error" and not rows:
-            reason = str(answer.get("reason") or "unknown error")
-            for option in lab.EXPERIMENTS[name].options:  # the page's names, not the flags
-                reason = reason.replace(option.flag, _label(option.name))
+            reason = _labelled(lab.EXPERIMENTS[name], str(answer.get("reason") or "unknown error"))
             self.say(f"Cannot run {name}: {reason}.")
             return
         self.draw(name, rows, options, seed, final=True)
@@ -417,6 +430,13 @@ class LabView:
         anchor.click()
         anchor.remove()
         window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+def _labelled(exp: lab.Experiment, message: str) -> str:
+    """A lab message in the page's words: the options' labels, not their flags."""
+    for option in exp.options:
+        message = message.replace(option.flag, _label(option.name))
+    return message
 
 
 async def _call(function: Any, *args: Any) -> Any:

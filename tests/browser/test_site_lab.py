@@ -345,6 +345,19 @@ def test_share_link_carries_the_lab_and_opens_running_it(
     assert watch.page_errors == [] and watch.console_errors == []
 
 
+def test_a_link_to_a_large_experiment_waits_for_run(page: Page, site: Site) -> None:
+    fragment = "#lab=rn&lab-per-depth=200&lab-heuristics=misplaced,manhattan"
+    ready(page, site, fragment)
+    expect(lab_status(page)).to_have_text(
+        "This link asks for 4,800 searches (links start at most 3,000 by themselves): "
+        "press Run to run them."
+    )
+    page.wait_for_timeout(1000)
+    assert page.locator("body").get_attribute("data-lab-running") != "true"  # never started
+    assert page.locator("#lab-table tbody tr").count() == 0
+    expect(page.locator("#lab-opt-per_depth")).to_have_value("200")
+
+
 def test_back_and_forward_show_a_lab_link_without_running_it(page: Page, site: Site) -> None:
     options = {"per_depth": 2, "max_depth": 4, "heuristics": ["manhattan"]}
     fragment = "#lab=rn&lab-per-depth=2&lab-max-depth=4&lab-heuristics=manhattan"

@@ -157,6 +157,8 @@ def searches(o: dict[str, Any]) -> int:
 
 
 def check(o: dict[str, Any]) -> None:
+    if o["min_depth"] > o["max_depth"]:
+        raise PuzzleError("--min-depth is larger than --max-depth")
     if not _rn_depths(o):
         raise PuzzleError(
             f"no even depth from {o['min_depth']} to {o['max_depth']}: the table is by even "
