@@ -38,9 +38,9 @@ def _line_chart(log: bool) -> dict:
 def test_ticks_are_round_evenly_spaced_and_cover_the_range(low, high, count):
     ticks = nice_ticks(low, high, count)
     assert ticks[0] <= min(low, high) + 1e-9 and ticks[-1] >= max(low, high) - 1e-9
-    steps = {round(b - a, 9) for a, b in itertools.pairwise(ticks)}
-    assert len(steps) == 1
-    step = steps.pop()
+    steps = [b - a for a, b in itertools.pairwise(ticks)]
+    step = steps[0]  # equal to the others up to rounding, however small the range
+    assert all(math.isclose(x, step, rel_tol=1e-6) for x in steps)
     mantissa = step / 10 ** math.floor(math.log10(step))
     assert any(math.isclose(mantissa, m) for m in (1, 2, 5, 10))
     assert len(ticks) <= 2 * count + 2

@@ -181,25 +181,29 @@ async def _lab(req: dict[str, Any]) -> dict[str, Any]:
         options = req.get("options") or {}
         if isinstance(options, str):  # the page sends JSON text: nested values cross intact
             options = json.loads(options)
-        jobs = list(runner.plan(name, dict(options), str(req.get("seed") or lab.DEFAULT_SEED)))
-        if any(j.max_nodes is None or j.max_nodes > MAX_NODES for j in jobs):
+        # checked at once, boards drawn as the searches run (a plan can be large)
+        jobs = runner.plan(name, dict(options), str(req.get("seed") or lab.DEFAULT_SEED))
+        if not 1 <= jobs.options["max_nodes"] <= MAX_NODES:  # 0, no limit, is refused too
             raise PuzzleError(
                 f"the page's searches stop at {MAX_NODES:,} expansions: choose a max nodes "
                 f"from 1 to {MAX_NODES:,}"
             )
         _job.update(jobs=len(jobs), phase="")  # only now: a refused run never shows a count
-        missing: list[str] = []
-        for goal_text, algorithm, heuristic in {(j.goal, j.algorithm, j.heuristic) for j in jobs}:
-            goal = Board.parse(goal_text)  # the tables depend on the goal (and its size) only
-            for n in tables.needed(goal, goal, ALGORITHMS[algorithm].uses_heuristic, heuristic):
-                if n not in missing:
-                    missing.append(n)
-        if missing and not await _load(missing, str(req.get("page") or js.location.href)):
-            return answer("cancelled", "cancelled while loading the tables")
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
         return answer("error", str(exc))
     clock = time.monotonic()
+    checked: set[tuple[str, str, str]] = set()  # (goal, algorithm, heuristic) with tables
     for job in jobs:
+        if (job.goal, job.algorithm, job.heuristic) not in checked:
+            checked.add((job.goal, job.algorithm, job.heuristic))
+            goal = Board.parse(job.goal)  # the tables depend on the goal (and its size) only
+            uses = ALGORITHMS[job.algorithm].uses_heuristic
+            missing = tables.needed(goal, goal, uses, job.heuristic)
+            try:
+                if missing and not await _load(missing, str(req.get("page") or js.location.href)):
+                    return answer("cancelled", "cancelled while loading the tables")
+            except PuzzleError as exc:
+                return answer("error", str(exc))
         search = runner.start(job)
         if not await _run(search, job.max_nodes):
             return answer("cancelled", f"cancelled after {len(_rows):,} of {len(jobs):,}")

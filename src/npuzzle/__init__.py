@@ -11,7 +11,7 @@ from .board import GOAL_NAMES, MOVES, Board, PuzzleError, inverse_moves
 from .generate import random_board
 from .heuristics import HEURISTICS, heuristic_info, make_heuristic
 from .metrics import ebf_exact, ebf_simple
-from .search import Child, Node, Result, Search, Step
+from .search import Child, Node, Outcome, Result, Search, Status, Step, TieBreak
 from .solvability import Solvability, is_solvable, solvability
 from .solver import make_search, solve
 
@@ -25,11 +25,14 @@ __all__ = [
     "Board",
     "Child",
     "Node",
+    "Outcome",
     "PuzzleError",
     "Result",
     "Search",
     "Solvability",
+    "Status",
     "Step",
+    "TieBreak",
     "__version__",
     "ebf_exact",
     "ebf_simple",
