@@ -26,4 +26,22 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy --strict src
-exec .venv/bin/python -m pytest "$@"
+
+# With arguments: exactly the tests asked for.
+[ $# -eq 0 ] || exec .venv/bin/python -m pytest "$@"
+
+# The pattern databases first (a few minutes on a fresh machine, then read from
+# ~/.cache/npuzzle), so that the site build and the tests that search with them find them.
+.venv/bin/python -m npuzzle pdb --jobs 2 >/dev/null
+
+# The unit tests run beside the browser tests, which mostly wait on Chromium: together they
+# take little longer than the browser tests alone. The unit tests' report follows theirs.
+unit_log=$(mktemp)
+.venv/bin/python -m pytest --ignore=tests/browser >"$unit_log" 2>&1 &
+unit=$!
+status=0
+.venv/bin/python -m pytest tests/browser || status=$?
+wait "$unit" || status=$?
+cat "$unit_log"
+rm -f "$unit_log"
+exit "$status"
