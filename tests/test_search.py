@@ -7,7 +7,7 @@ import random
 import pytest
 from oracles import distances
 
-from npuzzle import ALGORITHMS, HEURISTICS, Board, ebf_exact, random_board, solve
+from npuzzle import ALGORITHMS, HEURISTICS, Board, ebf_exact, make_search, random_board, solve
 
 KUNKLE_LENGTHS = [6, 14, 16, 16, 4, 28]  # Kunkle 2001, his results pages
 OPTIMAL = ["bfs", "astar", "idastar"]
@@ -175,3 +175,13 @@ def test_ebf_exact_known_value():
     # Russell & Norvig's worked example: 52 nodes at depth 5 give b* = 1.92
     assert ebf_exact(52, 5) == pytest.approx(1.92, abs=0.005)
     assert ebf_exact(10, 0) is None
+
+
+def test_depth_first_keeps_one_stack_however_deep_it_goes():
+    """Its open list was a bucket per depth (and each push a sorted insert): a depth limit of
+    a billion made both grow with the path."""
+    board = Board.parse("1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15")
+    search = make_search(board, algorithm="dfs", depth_limit=1_000_000_000)
+    search.run(max_nodes=20_000)
+    assert search.status == "limit" and search.max_open > 10_000
+    assert len(search.buckets) == 1 and len(search.keys) <= 2
