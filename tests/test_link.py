@@ -7,11 +7,19 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, lab, random_board
+from npuzzle.entrants import Entrant
 from npuzzle.link import MAX_LINK_STEP, LabLink, LinkState, make_fragment, parse_fragment
 
 EXAMPLE = (
     "#board=1,3,4/8,0,5/7,2,6&goal=1,2,3/8,0,4/7,6,5&algorithm=astar&heuristic=manhattan&step=12"
 )
+
+_ALL_ENTRANTS = {
+    Entrant(a, h if info.uses_heuristic else "zero", w if info.takes_weight else 3.0)
+    for a, info in ALGORITHMS.items()
+    for h in HEURISTICS
+    for w in (1.0, 2.5, 100.0)
+}
 
 
 def test_the_documented_example_reads_as_written():
@@ -199,11 +207,17 @@ def test_malformed_lab_settings_give_a_message_and_the_default(fragment, words):
 
 
 _NUMBERS = st.integers().map(str) | st.integers(0, 10**600).map(str)
+_ENTRANT = st.tuples(
+    st.sampled_from([*ALGORITHMS, "x"]), st.sampled_from([*HEURISTICS, ""]), _NUMBERS
+).map(lambda t: ":".join(t))
 _TEXT = (
-    st.text(max_size=40) | _NUMBERS | st.sampled_from(["rn", "kunkle", "riggs", "nayak", "compare"])
+    st.text(max_size=40)
+    | _NUMBERS
+    | st.sampled_from(["rn", "kunkle", "riggs", "nayak", "compare"])
+    | st.lists(_ENTRANT, max_size=6).map(",".join)
 )
 _KEYS = st.sampled_from(
-    ["board", "goal", "algorithm", "heuristic", "weight", "step", "lab", "lab-seed"]
+    ["board", "goal", "algorithm", "heuristic", "weight", "step", "lab", "lab-seed", "compare"]
     + [f"lab-{o.flag[2:]}" for e in lab.EXPERIMENTS.values() for o in e.options]
 ) | st.text(max_size=8)
 
@@ -227,3 +241,46 @@ def test_any_fragment_is_read_without_raising(pairs, encode, junk):
 def test_a_link_without_lab_has_no_experiment():
     assert parse_fragment(EXAMPLE).lab is None
     assert "lab" not in make_fragment(parse_fragment(EXAMPLE))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(sorted(_ALL_ENTRANTS, key=Entrant.format)), min_size=2, max_size=4))
+def test_compared_searches_round_trip(entrants):
+    state = parse_fragment(EXAMPLE)
+    state.compare = entrants
+    fragment = make_fragment(state)
+    again = parse_fragment(fragment)
+    assert again.compare == entrants and not again.problems
+    assert "%3A" not in fragment  # the searches stay readable in the link
+
+
+def test_the_documented_compare_link_opens_those_searches():
+    state = parse_fragment("#board=8,6,7/2,5,4/3,0,1&compare=astar:misplaced,astar:manhattan")
+    assert [(e.algorithm, e.heuristic) for e in state.compare] == [
+        ("astar", "misplaced"),
+        ("astar", "manhattan"),
+    ]
+    assert not state.problems
+
+
+@pytest.mark.parametrize(
+    ("value", "kept", "words"),
+    [
+        ("astar:manhattan,foo:manhattan,bfs", 2, "unknown algorithm 'foo'"),
+        ("astar:manhattan,astar:nope,greedy:misplaced", 2, "unknown heuristic 'nope'"),
+        ("astar:manhattan,astar:manhattan:3,bfs", 2, "A* takes no weight"),
+        ("wastar:manhattan:0.5,astar:manhattan,bfs", 2, "not a number from 1 to 100"),
+        ("bfs,dfs,greedy:misplaced,astar,idastar:pdb", 4, "at most 4 searches"),
+        ("astar:manhattan", 2, "comparing astar:misplaced,astar:manhattan instead"),
+        ("a:b:c:d,", 2, "not algorithm:heuristic"),
+    ],
+)
+def test_bad_compared_searches_are_left_out_with_a_message(value, kept, words):
+    state = parse_fragment(f"#compare={value}")
+    assert len(state.compare) == kept
+    assert any(words in p for p in state.problems), state.problems
+
+
+def test_a_link_without_compare_opens_no_comparison():
+    assert parse_fragment(EXAMPLE).compare is None
+    assert "compare" not in make_fragment(parse_fragment(EXAMPLE))

@@ -2,6 +2,8 @@
 
 ``#board=1,3,4/8,0,5/7,2,6&goal=1,2,3/8,0,4/7,6,5&algorithm=astar&heuristic=manhattan&step=12``
 (also ``weight=``). ``goal`` may be a name (``standard``, ``blank-first``, ``snail``).
+``compare=astar:misplaced,astar:manhattan`` opens the Compare view with those searches
+(:mod:`npuzzle.entrants`: ``algorithm:heuristic[:weight]``, two to four).
 The Lab view adds ``lab=rn&lab-seed=1&lab-per-depth=10&...``: the experiment, its seed and
 each of its options (:mod:`npuzzle.lab`), written as the command line's flags without ``--``.
 
@@ -20,6 +22,7 @@ from urllib.parse import quote, unquote
 from . import lab
 from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
 from .board import GOAL_NAMES, Board, PuzzleError
+from .entrants import DEFAULT_ENTRANTS, MAX_ENTRANTS, MIN_ENTRANTS, Entrant, format_entrants
 from .heuristics import HEURISTICS
 from .lab.options import exact_number
 from .solvability import solvability
@@ -35,7 +38,7 @@ __all__ = [
 
 MAX_LINK_LENGTH = 4000
 MAX_LINK_STEP = 100_000
-_SAFE = ",/"  # kept readable in links: board rows
+_SAFE = ",/:"  # kept readable in links: board rows, compared searches
 _LAB = "lab-"  # prefix of an experiment's keys
 _SEED = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 
@@ -67,6 +70,7 @@ class LinkState:
     step: int = 0
     problems: list[str] = field(default_factory=list)
     lab: LabLink | None = None
+    compare: list[Entrant] | None = None
 
 
 def make_fragment(state: LinkState) -> str:
@@ -82,6 +86,8 @@ def make_fragment(state: LinkState) -> str:
         parts.append(("weight", exact_number(state.weight)))
     if state.step:
         parts.append(("step", str(state.step)))
+    if state.compare:
+        parts.append(("compare", format_entrants(state.compare)))
     if state.lab is not None:
         parts += _lab_parts(state.lab)
     return "&".join(f"{k}={quote(v, safe=_SAFE)}" for k, v in parts)
@@ -219,4 +225,34 @@ def parse_fragment(fragment: str) -> LinkState:
             )
     if "lab" in fields:
         state.lab = _read_lab(fields, problems)
+    if "compare" in fields:
+        state.compare = _read_compare(fields["compare"], problems)
     return state
+
+
+def _read_compare(value: str, problems: list[str]) -> list[Entrant]:
+    """The searches to compare: each bad one is left out with a message; with fewer than
+    two left, the default comparison."""
+    entrants: list[Entrant] = []
+    for text in value.split(","):
+        if not text.strip():
+            continue
+        try:
+            entrant = Entrant.parse(text)
+        except PuzzleError as exc:
+            problems.append(f"the comparison left out {_short(text)!r}: {exc}")
+            continue
+        if len(entrants) == MAX_ENTRANTS:
+            problems.append(
+                f"a comparison takes at most {MAX_ENTRANTS} searches: {_short(text)!r} and "
+                "those after it were left out"
+            )
+            break
+        entrants.append(entrant)
+    if len(entrants) < MIN_ENTRANTS:
+        problems.append(
+            f"a comparison takes {MIN_ENTRANTS} to {MAX_ENTRANTS} searches: comparing "
+            f"{DEFAULT_ENTRANTS} instead"
+        )
+        entrants = [Entrant.parse(t) for t in DEFAULT_ENTRANTS.split(",")]
+    return entrants

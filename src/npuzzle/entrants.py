@@ -1,0 +1,109 @@
+"""What a comparison compares: an algorithm with its heuristic and weight, as links write it.
+
+``astar:manhattan``, ``wastar:manhattan:3``, ``bfs``: the share link's ``compare=`` value is
+two to four of them, comma-separated. This module knows only names and numbers (no search),
+so that reading a link loads no engine.
+
+>>> [e.label for e in parse_entrants("astar:misplaced,wastar:manhattan:2.5")]
+['A* + Misplaced tiles', 'Weighted A* + Manhattan distance (w = 2.5)']
+>>> parse_entrants("astar:manhattan,bfs:misplaced")[1].format()
+'bfs'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
+from .board import PuzzleError
+from .heuristics import HEURISTICS
+from .lab.options import exact_number
+
+__all__ = [
+    "DEFAULT_ENTRANTS",
+    "MAX_ENTRANTS",
+    "MIN_ENTRANTS",
+    "Entrant",
+    "format_entrants",
+    "parse_entrants",
+]
+
+MIN_ENTRANTS, MAX_ENTRANTS = 2, 4
+#: Russell & Norvig's lesson: the better heuristic expands fewer nodes
+DEFAULT_ENTRANTS = "astar:misplaced,astar:manhattan"
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One search of a comparison: an algorithm, its heuristic and its weight."""
+
+    algorithm: str
+    heuristic: str = "manhattan"
+    weight: float = DEFAULT_WEIGHT
+
+    @classmethod
+    def parse(cls, text: str) -> Entrant:
+        """``algorithm[:heuristic[:weight]]``; a clear :class:`PuzzleError` otherwise."""
+        parts = [p.strip().lower() for p in text.split(":")]
+        if not 1 <= len(parts) <= 3 or not parts[0]:
+            raise PuzzleError(f"{text!r} is not algorithm:heuristic or algorithm:heuristic:weight")
+        algorithm = parts[0]
+        if algorithm not in ALGORITHMS:
+            raise PuzzleError(
+                f"unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}"
+            )
+        info = ALGORITHMS[algorithm]
+        heuristic = parts[1] if len(parts) > 1 and parts[1] else "manhattan"
+        if heuristic not in HEURISTICS:
+            raise PuzzleError(
+                f"unknown heuristic {heuristic!r}: choose one of {', '.join(HEURISTICS)}"
+            )
+        if not info.uses_heuristic:
+            heuristic = "zero"
+        weight = DEFAULT_WEIGHT
+        if len(parts) == 3:
+            if not info.takes_weight:
+                raise PuzzleError(f"{info.title} takes no weight")
+            try:
+                weight = float(parts[2])
+            except ValueError:
+                weight = float("nan")
+            if not 1 <= weight <= MAX_WEIGHT:
+                raise PuzzleError(f"weight {parts[2]!r} is not a number from 1 to {MAX_WEIGHT:g}")
+        return cls(algorithm, heuristic, weight)
+
+    def format(self) -> str:
+        """The link's form, which :meth:`parse` reads back."""
+        info = ALGORITHMS[self.algorithm]
+        text = self.algorithm
+        if info.uses_heuristic:
+            text += f":{self.heuristic}"
+            if info.takes_weight:
+                text += f":{exact_number(self.weight)}"
+        return text
+
+    @property
+    def label(self) -> str:
+        """How people name it: ``Weighted A* + Manhattan distance (w = 3)``."""
+        info = ALGORITHMS[self.algorithm]
+        text = info.title
+        if info.uses_heuristic:
+            text += f" + {HEURISTICS[self.heuristic].info.title}"
+        if info.takes_weight:
+            text += f" (w = {exact_number(self.weight)})"
+        return text
+
+
+def parse_entrants(text: str) -> list[Entrant]:
+    """Comma-separated entrants, two to four of them; a :class:`PuzzleError` names the first
+    one that is wrong."""
+    items = [t for t in text.split(",") if t.strip()]
+    if not MIN_ENTRANTS <= len(items) <= MAX_ENTRANTS:
+        raise PuzzleError(
+            f"a comparison takes {MIN_ENTRANTS} to {MAX_ENTRANTS} searches, not {len(items)}"
+        )
+    return [Entrant.parse(t) for t in items]
+
+
+def format_entrants(entrants: list[Entrant]) -> str:
+    return ",".join(e.format() for e in entrants)

@@ -1,0 +1,57 @@
+"""Entrants: the searches a comparison compares, as share links write them."""
+
+from __future__ import annotations
+
+import pytest
+
+from npuzzle import ALGORITHMS, HEURISTICS, PuzzleError
+from npuzzle.entrants import MAX_ENTRANTS, Entrant, format_entrants, parse_entrants
+
+
+@pytest.mark.parametrize("algorithm", list(ALGORITHMS))
+@pytest.mark.parametrize("heuristic", list(HEURISTICS))
+def test_every_algorithm_and_heuristic_reads_back(algorithm, heuristic):
+    info = ALGORITHMS[algorithm]
+    weight = 2.5 if info.takes_weight else None
+    text = f"{algorithm}:{heuristic}" + (f":{weight}" if weight else "")
+    entrant = Entrant.parse(text)
+    assert Entrant.parse(entrant.format()) == entrant
+    assert entrant.algorithm == algorithm
+    # a search that uses no heuristic is the same whatever heuristic is written
+    assert entrant.heuristic == (heuristic if info.uses_heuristic else "zero")
+    assert info.title in entrant.label
+    if info.uses_heuristic:
+        assert HEURISTICS[heuristic].info.title in entrant.label
+
+
+def test_case_and_spaces_are_tolerated_and_the_heuristic_defaults_to_manhattan():
+    assert Entrant.parse(" AStar ") == Entrant("astar", "manhattan")
+    assert Entrant.parse("WASTAR:Misplaced:4") == Entrant("wastar", "misplaced", 4.0)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "not algorithm:heuristic"),
+        ("astar:manhattan:2:1", "not algorithm:heuristic"),
+        ("dijkstra", "unknown algorithm 'dijkstra'"),
+        ("astar:hamming", "unknown heuristic 'hamming'"),
+        ("greedy:manhattan:2", "Greedy best-first takes no weight"),
+        ("wastar:manhattan:nan", "not a number from 1 to 100"),
+        ("wastar:manhattan:inf", "not a number from 1 to 100"),
+        ("wastar:manhattan:0.99", "not a number from 1 to 100"),
+        ("wastar:manhattan:1e400", "not a number from 1 to 100"),
+    ],
+)
+def test_bad_entrants_say_what_is_wrong(text, words):
+    with pytest.raises(PuzzleError, match=words):
+        Entrant.parse(text)
+
+
+def test_two_to_four_entrants():
+    assert len(parse_entrants("bfs,astar:manhattan")) == 2
+    four = parse_entrants("bfs,dfs,greedy:misplaced,astar:manhattan")
+    assert format_entrants(four) == "bfs,dfs,greedy:misplaced,astar:manhattan"
+    for text in ("astar", ",".join(["bfs"] * (MAX_ENTRANTS + 1))):
+        with pytest.raises(PuzzleError, match="2 to 4 searches"):
+            parse_entrants(text)

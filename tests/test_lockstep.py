@@ -1,0 +1,92 @@
+"""Lockstep: several searches on one board stepped together, as the Compare view does."""
+
+from __future__ import annotations
+
+import pytest
+
+from npuzzle import Board, PuzzleError, make_search, random_board
+from npuzzle import lockstep as lockstep_module
+from npuzzle.entrants import parse_entrants
+from npuzzle.lockstep import Lockstep
+
+HARD = Board.parse("8,6,7/2,5,4/3,0,1")
+ENTRANTS = "bfs,greedy:misplaced,astar:manhattan,idastar:linear-conflict"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_running_to_the_end_gives_what_each_search_gives_alone(seed):
+    board = random_board(3, 3, seed=seed, moves=16)  # breadth-first ends within the limit
+    race = Lockstep(board, None, parse_entrants(ENTRANTS))
+    assert race.run_to_end()
+    for entrant, standing in zip(race.entrants, race.results(), strict=True):
+        alone = make_search(board, algorithm=entrant.algorithm, heuristic=entrant.heuristic).run()
+        mine = standing.result
+        assert (mine.moves, mine.expanded, mine.generated) == (
+            alone.solution,
+            alone.expanded,
+            alone.generated,
+        )
+    # lockstep: the run took as many steps as the slowest search
+    assert race.step_number == max(s.steps for s in race.searches)
+
+
+def test_every_step_of_the_series_is_what_a_search_stepped_alone_shows():
+    board = random_board(3, 3, seed=7)
+    race = Lockstep(board, None, parse_entrants("astar:misplaced,astar:manhattan"))
+    race.run_to_end()
+    for entrant, (label, expanded, generated) in zip(race.entrants, race.series(), strict=True):
+        assert label == entrant.label and len(expanded) == race.step_number + 1
+        alone = make_search(board, algorithm=entrant.algorithm, heuristic=entrant.heuristic)
+        for n in range(race.step_number + 1):
+            assert (expanded[n], generated[n]) == (alone.expanded, alone.generated), n
+            alone.step()
+
+
+def test_back_and_goto_return_exactly_to_an_earlier_step():
+    race = Lockstep(HARD, None, parse_entrants(ENTRANTS))
+    race.goto(300)
+    assert race.step_number == 300
+    at_120 = Lockstep(HARD, None, parse_entrants(ENTRANTS))
+    at_120.goto(120)
+    race.goto(120)
+    assert race.history == at_120.history
+    assert [s.counters() for s in race.searches] == [s.counters() for s in at_120.searches]
+    assert [s.open_list(0, 20) for s in race.searches] == [
+        s.open_list(0, 20) for s in at_120.searches
+    ]
+    race.goto(0)
+    assert race.step_number == 0 and not race.back()
+    assert all(s.expanded == 0 for s in race.searches)
+
+
+def test_a_search_that_ended_waits_while_the_others_go_on():
+    race = Lockstep(HARD, None, parse_entrants("greedy:manhattan,astar:misplaced"))
+    race.run_to_end()
+    greedy, astar = race.searches
+    assert greedy.steps < astar.steps == race.step_number
+    race.goto(greedy.steps + 5)  # back into the stretch where only A* moves
+    assert greedy.done and greedy.steps < race.step_number
+    race.back()
+    assert greedy.done and not astar.done
+
+
+def test_the_step_limit_stops_the_comparison(monkeypatch):
+    monkeypatch.setattr(lockstep_module, "MAX_STEPS", 50)
+    race = Lockstep(HARD, None, parse_entrants("bfs,astar:misplaced"))
+    assert race.run_to_end()
+    assert race.step_number == 50 and race.at_limit and race.done
+    assert not race.step()
+    race.back()
+    assert not race.at_limit and not race.done
+
+
+def test_a_comparison_takes_two_to_four_searches():
+    one = parse_entrants("bfs,astar")[:1]
+    with pytest.raises(PuzzleError, match="2 to 4"):
+        Lockstep(HARD, None, one)
+
+
+def test_an_unsolvable_board_is_refused_with_the_reason():
+    board = Board.parse("2,1,3/4,5,6/7,8,0")
+    with pytest.raises(PuzzleError, match="no move changes that parity"):
+        Lockstep(board, None, parse_entrants("bfs,astar"))
