@@ -90,3 +90,20 @@ def test_an_unsolvable_board_is_refused_with_the_reason():
     board = Board.parse("2,1,3/4,5,6/7,8,0")
     with pytest.raises(PuzzleError, match="no move changes that parity"):
         Lockstep(board, None, parse_entrants("bfs,astar"))
+
+
+@pytest.mark.parametrize("steps", [0, 1, 7, 79, 80, 81, 1000])
+def test_the_chart_keeps_at_most_its_points_and_the_last_step(steps):
+    race = Lockstep(HARD, None, parse_entrants("bfs,astar:manhattan,greedy:misplaced"))
+    race.goto(steps)
+    chart = race.chart(points=80)
+    assert len(chart["series"]) == 2 * len(race.entrants)
+    history = race.series()
+    for i, s in enumerate(chart["series"]):
+        label, expanded, generated = history[i // 2]
+        values = generated if s["dashed"] else expanded
+        xs = [x for x, _ in s["points"]]
+        assert 1 <= len(xs) <= 80 and xs == sorted(set(xs))
+        assert xs[0] == 0 and xs[-1] == race.step_number
+        assert all(y == values[x] for x, y in s["points"])
+        assert s["group"] == label and s["name"].startswith(label)

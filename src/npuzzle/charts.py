@@ -5,16 +5,17 @@ A chart is plain data, the form :mod:`npuzzle.lab` produces::
     {"kind": "line" | "bar", "title": str, "x": "depth", "y": "nodes generated",
      "log_y": bool,
      "series": [{"name": str, "points": [[x, y], ...], "published": bool,
-                "group": str}, ...]}
+                "dashed": bool, "group": str}, ...]}
 
 For bars, each point's x is a category (a string). :func:`render` returns a standalone
 ``<svg>`` element. It draws with ``currentColor`` and the classes ``series-0`` … so a page's
 stylesheet picks the colours for its light and dark themes, else the default palette in the
 element's own ``<style>`` applies. Series of one ``group`` (ours and the paper's figures for
-one heuristic) share a colour; by default each series is its own group. Published series are
-drawn dashed with hollow markers, beside ours. The element is meant to be placed in an HTML
-page, whose parser gives it the SVG namespace, so it names none (the site holds no outside
-address, not even a namespace's). All text is escaped: labels may come from anywhere.
+one heuristic) share a colour; by default each series is its own group. Published series (and
+those marked ``dashed``) are drawn dashed with hollow markers, beside ours. The element is
+meant to be placed in an HTML page, whose parser gives it the SVG namespace, so it names
+none (the site holds no outside address, not even a namespace's). All text is escaped:
+labels may come from anywhere.
 """
 
 from __future__ import annotations
@@ -135,7 +136,7 @@ def render(
     for i, s in enumerate(series):
         cls = s["class"]
         y = y0 + 18 * i
-        dash = ' stroke-dasharray="6 4"' if s.get("published") else ""
+        dash = ' stroke-dasharray="6 4"' if _dashed(s) else ""
         out.append(
             f'<g class="{cls}"><line x1="{left}" y1="{y}" x2="{left + 28}" y2="{y}" '
             f'stroke="currentColor" stroke-width="2"{dash}/>'
@@ -143,6 +144,11 @@ def render(
         )
     out.append("</svg>")
     return "".join(out)
+
+
+def _dashed(series: Mapping[str, Any]) -> bool:
+    """A published series is drawn dashed and hollow, and so is one marked ``dashed``."""
+    return bool(series.get("published") or series.get("dashed"))
 
 
 def _title(chart: Mapping[str, Any]) -> str:
@@ -174,9 +180,9 @@ def _line(
         pts = [(float(p[0]), float(p[1])) for p in s["points"] if not log or float(p[1]) > 0]
         pts.sort()
         cls = s["class"]
-        dash = ' stroke-dasharray="6 4"' if s.get("published") else ""
+        dash = ' stroke-dasharray="6 4"' if _dashed(s) else ""
         path = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in pts)
-        fill = "none" if s.get("published") else "currentColor"
+        fill = "none" if _dashed(s) else "currentColor"
         out.append(
             f'<g class="{cls}"><polyline points="{path}" fill="none" stroke="currentColor" '
             f'stroke-width="2"{dash}/>'
@@ -233,7 +239,7 @@ def _bars(
             y = sy(values[cat])
             style = (
                 'fill="none" stroke="currentColor" stroke-dasharray="4 3"'
-                if s.get("published")
+                if _dashed(s)
                 else 'fill="currentColor"'
             )
             out.append(
