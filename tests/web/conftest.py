@@ -1,0 +1,109 @@
+"""The page's views (web/*.py) in CPython, against the stand-in browser of fakedom.
+
+The fake ``js``, ``pyscript`` and ``pyodide`` modules and web/ on ``sys.path`` exist only
+during a test that asks for them (the ``web`` fixture): they are put into ``sys.modules``
+with monkeypatch, and the web modules imported in the test are dropped afterwards, so
+nothing of the stand-in reaches the other tests.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # fakedom, beside this file
+import fakedom
+
+sys.path.pop(0)
+
+WEB_MODULES = frozenset(p.stem for p in fakedom.WEB.glob("*.py"))
+
+
+class Web:
+    """The page's browser and modules, for one test: ``web.grid`` imports web/grid.py."""
+
+    def __init__(self, document: fakedom.Document, window: fakedom.Window, workers: Any):
+        self.document, self.window, self.workers = document, window, workers
+
+    def __getattr__(self, name: str) -> ModuleType:
+        if name not in WEB_MODULES:
+            raise AttributeError(f"web/ has no module {name!r}")
+        return importlib.import_module(name)
+
+
+class Workers(dict[str, Any]):
+    """PyScript's ``workers``: awaiting ``workers["solver"]`` gives the worker."""
+
+    def __getitem__(self, name: str) -> Any:
+        value = super().__getitem__(name)
+
+        async def ready() -> Any:
+            return value
+
+        return ready()
+
+
+@pytest.fixture
+def web(monkeypatch: pytest.MonkeyPatch) -> Iterator[Web]:
+    document, window, workers = fakedom.page_document(), fakedom.Window(), Workers()
+    for name, module in fakedom.browser_modules(document, window, workers).items():
+        monkeypatch.setitem(sys.modules, name, module)
+    for name in WEB_MODULES:  # a web module imported before would hold other fakes
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.syspath_prepend(str(fakedom.WEB))
+    yield Web(document, window, workers)
+    for name in WEB_MODULES:
+        sys.modules.pop(name, None)
+
+
+class Hub:
+    """A stand-in for main.Page: what the views ask of the page, recorded (a board handed
+    over is shown on ``grid`` when one is attached, as the page does)."""
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+        self.boards: list[tuple[Any, Any, str]] = []
+        self.changes: list[bool] = []
+        self.search_changes = 0
+        self.loading: list[tuple[int, int, str]] = []
+        self.spawned: list[Any] = []
+        self.grid: Any = None
+
+    @property
+    def said(self) -> str:
+        return self.messages[-1] if self.messages else ""
+
+    def say(self, text: str) -> None:
+        self.messages.append(text)
+
+    def new_board(self, board: Any, goal: Any, message: str) -> None:
+        self.boards.append((board, goal, message))
+        if self.grid is not None:
+            self.grid.show(board, goal)
+        self.say(message)
+
+    def changed(self, *, push: bool) -> None:
+        self.changes.append(push)
+
+    def search_changed(self) -> None:
+        self.search_changes += 1
+
+    def show_loading(self, got: int, total: int, where: str) -> None:
+        self.loading.append((got, total, where))
+
+    def hide_loading(self) -> None:
+        pass
+
+    def spawn(self, coroutine: Any) -> None:
+        self.spawned.append(coroutine)
+
+
+@pytest.fixture
+def hub() -> Hub:
+    return Hub()

@@ -1,0 +1,134 @@
+"""The Board and Search controls in CPython."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from npuzzle import ALGORITHMS, HEURISTICS, Board
+
+
+@pytest.fixture
+def search(web: Any, hub: Any) -> Any:
+    view = web.controls.SearchControls(web.document, hub)
+    view.enable()
+    return view
+
+
+@pytest.fixture
+def board_controls(web: Any, hub: Any) -> Any:
+    grid = web.grid.GridView(web.document, hub)
+    hub.grid = grid
+    grid.build()
+    view = web.controls.BoardControls(web.document, hub, grid)
+    view.enable()
+    return view
+
+
+def test_the_lists_are_npuzzles_own_with_inadmissible_heuristics_marked(
+    web: Any, search: Any
+) -> None:
+    algorithm = web.document.getElementById("algorithm")
+    heuristic = web.document.getElementById("heuristic")
+    assert [o.value for o in algorithm.options] == list(ALGORITHMS)
+    assert [o.value for o in heuristic.options] == list(HEURISTICS)
+    assert (algorithm.value, heuristic.value) == ("astar", "manhattan")
+    for option in heuristic.options:
+        marked = option.textContent.endswith(" (inadmissible)")
+        assert marked == (not HEURISTICS[option.value].info.admissible)
+
+
+@pytest.mark.parametrize("name", list(ALGORITHMS))
+def test_heuristic_and_weight_are_offered_only_where_they_count(
+    web: Any, search: Any, hub: Any, name: str
+) -> None:
+    algorithm = web.document.getElementById("algorithm")
+    algorithm.value = name
+    algorithm.dispatch("change")
+    info = ALGORITHMS[name]
+    assert web.document.getElementById("heuristic").disabled == (not info.uses_heuristic)
+    assert web.document.getElementById("weight").disabled == (not info.takes_weight)
+    assert hub.search_changes == 1
+
+
+@pytest.mark.parametrize("typed", ["", "abc", "0.5", "101", "nan", "-3", "1e9"])
+def test_a_bad_weight_is_refused_with_a_message(
+    web: Any, search: Any, hub: Any, typed: str
+) -> None:
+    web.document.getElementById("weight").value = typed
+    assert search.settings() is None
+    assert hub.said == "Weight must be a number from 1 to 100."
+
+
+def test_good_settings_are_read_as_one_value(web: Any, search: Any, hub: Any) -> None:
+    web.document.getElementById("algorithm").value = "wastar"
+    web.document.getElementById("heuristic").value = "linear-conflict"
+    web.document.getElementById("weight").value = "2.5"
+    settings = search.settings()
+    assert settings.options == {
+        "algorithm": "wastar",
+        "heuristic": "linear-conflict",
+        "weight": 2.5,
+    }
+    assert hub.messages == []
+
+
+def test_edit_sets_the_board_and_a_custom_goal(web: Any, board_controls: Any, hub: Any) -> None:
+    web.document.getElementById("board-text").value = "134 8b5 726"
+    web.document.getElementById("goal-text").value = "123 8b4 765"
+    event = web.document.getElementById("edit-form").dispatch("submit")
+    assert event.default_prevented  # the page is not reloaded
+    board, goal, message = hub.boards[-1]
+    assert board == Board.parse("1,3,4/8,0,5/7,2,6")
+    assert goal == Board.parse("1,2,3/8,0,4/7,6,5")
+    assert message == "Board set to 1,3,4/8,0,5/7,2,6."
+    assert web.document.getElementById("goal").value == "custom"
+    assert board_controls.goal_name is None
+    assert web.document.getElementById("grid").dataset.tiles == "1,3,4/8,0,5/7,2,6"
+
+
+def test_edit_adds_a_size_the_list_lacks_and_refuses_a_bad_board(
+    web: Any, board_controls: Any, hub: Any
+) -> None:
+    web.document.getElementById("board-text").value = "1,2,3,4/5,6,7,0"
+    web.document.getElementById("edit-form").dispatch("submit")
+    size = web.document.getElementById("size")
+    assert size.value == "4x2"
+    assert [o.value for o in size.options].count("4x2") == 1
+    assert hub.boards[-1][1] == Board.goal("standard", 4, 2)
+    count = len(hub.boards)
+    web.document.getElementById("board-text").value = "1,1,2/3,4,5/6,7,0"
+    web.document.getElementById("edit-form").dispatch("submit")
+    assert hub.said.startswith("Cannot use that board: ")
+    assert len(hub.boards) == count
+
+
+def test_size_shuffle_and_reset(web: Any, board_controls: Any, hub: Any) -> None:
+    size = web.document.getElementById("size")
+    size.value = "4x4"
+    size.dispatch("change")
+    board, goal, message = hub.boards[-1]
+    assert board == goal == Board.goal("standard", 4, 4)
+    assert message == "New 4x4 board, solved. Shuffle to play."
+    for _ in range(20):
+        web.document.getElementById("shuffle").click()
+        board, goal, _message = hub.boards[-1]
+        assert goal == Board.goal("standard", 4, 4) and board != goal
+        assert sorted(board.tiles) == list(range(16))
+    web.document.getElementById("reset").click()
+    assert hub.boards[-1][:2] == (goal, goal)
+    assert hub.said == "Reset to the goal. Solved!"
+
+
+def test_a_goal_chosen_by_name(web: Any, board_controls: Any, hub: Any) -> None:
+    goal = web.document.getElementById("goal")
+    goal.value = "snail"
+    goal.dispatch("change")
+    assert hub.boards[-1][1] == Board.goal("snail", 3, 3)
+    goal.value = "custom"  # no goal board typed: the page says how, and keeps standard
+    goal.dispatch("change")
+    assert "Type a goal board under Goal board, then press Edit." in hub.messages
+    assert goal.value == "standard"
+    assert hub.boards[-1][1] == Board.goal("standard", 3, 3)
+    assert hub.said == "Goal: 1,2,3/4,5,6/7,8,0. Solved!"

@@ -1,0 +1,140 @@
+"""The solve panel in CPython, against a stand-in solver worker that runs npuzzle here."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from npuzzle import Board, solve
+
+
+class Solver:
+    """The worker's exported functions, as the bridge calls them."""
+
+    def __init__(self, answer: dict[str, Any] | None = None) -> None:
+        self.requests: list[dict[str, Any]] = []
+        self.answer = answer
+        self.progress_calls = 0
+
+    async def solve(self, request: dict[str, Any]) -> dict[str, Any]:
+        self.requests.append(request)
+        await asyncio.sleep(0.25)  # long enough for a question about progress
+        if self.answer is not None:
+            return self.answer
+        result = solve(
+            request["board"],
+            request["goal"],
+            algorithm=request["algorithm"],
+            heuristic=request["heuristic"],
+            weight=request["weight"],
+        )
+        return dict(result.to_json())
+
+    async def progress(self) -> dict[str, Any]:
+        self.progress_calls += 1
+        return {"expanded": 1234, "open": 56, "threshold": None}
+
+    async def cancel(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def panel(web: Any, hub: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.setattr(web.solvepanel, "PLAYBACK_SECONDS", 0)
+    grid = web.grid.GridView(web.document, hub)
+    hub.grid = grid
+    controls = web.controls.SearchControls(web.document, hub)
+    bridge = web.bridge.Bridge(web.workers, web.window)
+    view = web.solvepanel.SolvePanel(web.document, hub, bridge, grid, controls)
+    view.enable()
+    grid.show(Board.parse("1,3,4/8,0,5/7,2,6"), Board.goal("snail", 3, 3))
+    return view
+
+
+def solve_now(web: Any, panel: Any) -> None:
+    async def press() -> None:
+        web.document.getElementById("solve").click()
+        if panel.task is not None:
+            await panel.task
+
+    asyncio.run(press())
+
+
+def figures(web: Any) -> dict[str, str]:
+    items = [c.textContent for c in web.document.getElementById("figures").children]
+    return dict(zip(items[::2], items[1::2], strict=True))
+
+
+def test_solve_asks_the_worker_shows_the_figures_and_plays_the_solution(
+    web: Any, panel: Any, hub: Any
+) -> None:
+    solver = Solver()
+    web.workers["solver"] = solver
+    web.window.history.replaceState(None, "", "#board=1,3,4/8,0,5/7,2,6")
+    solve_now(web, panel)
+    (request,) = solver.requests
+    assert request == {
+        "board": "1,3,4/8,0,5/7,2,6",
+        "goal": "1,2,3/8,0,4/7,6,5",
+        "algorithm": "astar",
+        "heuristic": "manhattan",
+        "weight": 3.0,
+        "page": "http://127.0.0.1:8000/index.html",  # without the fragment
+    }
+    assert solver.progress_calls >= 1
+    assert "Searching... 1,234 nodes expanded, 56 on the open list." in hub.messages
+    shown = figures(web)
+    assert shown["Status"] == "solved" and shown["Length"] == "6"
+    assert shown["Optimal"] == "yes" and shown["Expanded"] == "6"
+    assert web.document.getElementById("solution-moves").textContent == "D R U U L D"
+    assert web.document.getElementById("result").hidden is False
+    assert web.document.getElementById("cancel").hidden is True
+    assert web.document.getElementById("solve").disabled is False
+    assert web.document.body.dataset.searching == "false"
+    assert panel.grid.board == Board.goal("snail", 3, 3) and panel.grid.moves == 6
+    assert hub.said == "Solved in 6 moves."
+
+
+def test_a_search_that_stops_says_why(web: Any, panel: Any, hub: Any) -> None:
+    web.workers["solver"] = Solver({"status": "limit", "reason": "1,000,000 nodes expanded"})
+    solve_now(web, panel)
+    assert hub.said == "No solution within the limit: 1,000,000 nodes expanded."
+    assert figures(web)["Length"] == "-"
+    assert panel.grid.moves == 0
+
+
+def test_nothing_is_sent_for_an_unsolvable_board_or_a_bad_weight(
+    web: Any, panel: Any, hub: Any
+) -> None:
+    solver = Solver()
+    web.workers["solver"] = solver
+    panel.grid.show(Board.parse("1,2,3/4,5,6/8,7,0"), Board.goal("standard", 3, 3))
+    solve_now(web, panel)
+    assert hub.said.startswith("Unsolvable: ")
+    assert web.document.getElementById("result").hidden is True
+    panel.grid.show(Board.parse("1,2,3/4,5,6/7,0,8"), Board.goal("standard", 3, 3))
+    web.document.getElementById("weight").value = "200"
+    solve_now(web, panel)
+    assert hub.said == "Weight must be a number from 1 to 100."
+    assert solver.requests == []
+
+
+def test_cancel_shows_while_searching(web: Any, panel: Any, hub: Any) -> None:
+    web.workers["solver"] = Solver()
+
+    async def press() -> None:
+        web.document.getElementById("solve").click()
+        await asyncio.sleep(0.05)
+        assert web.document.getElementById("cancel").hidden is False
+        assert web.document.getElementById("solve").disabled is True
+        web.document.getElementById("cancel").click()
+        assert hub.said == "Cancelling..."
+        await panel.task
+
+    asyncio.run(press())
+    assert "Cancelling..." in hub.messages
+    assert not any(m.startswith("Searching... 1,234") for m in hub.messages)
+    assert len(hub.spawned) == 1  # the bridge's cancel, handed to the page to run
+    hub.spawned[0].close()

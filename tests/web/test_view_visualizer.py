@@ -1,0 +1,118 @@
+"""The visualizer view in CPython: buttons by state, steps drawn, Back, Run to end, keys."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from npuzzle import Board
+
+BUTTONS = ("step-back", "step", "play", "run-end")
+
+
+@pytest.fixture
+def parts(web: Any, hub: Any) -> Any:
+    grid = web.grid.GridView(web.document, hub)
+    hub.grid = grid
+    controls = web.controls.SearchControls(web.document, hub)
+    bridge = web.bridge.Bridge(web.workers, web.window)
+    view = web.visualizer.Visualizer(web.document, hub, bridge, grid, controls)
+    grid.show(Board.parse("2,3,1/8,0,4/7,6,5"), Board.goal("snail", 3, 3))
+    controls.enable()
+    view.enable()
+    return grid, controls, view
+
+
+def disabled(web: Any) -> dict[str, bool]:
+    return {name: web.document.getElementById(name).disabled for name in BUTTONS}
+
+
+def text(web: Any, ident: str) -> str:
+    return str(web.document.getElementById(ident).textContent)
+
+
+def test_buttons_follow_the_search(web: Any, parts: Any, hub: Any) -> None:
+    _grid, _controls, view = parts
+    assert disabled(web) == {"step-back": True, "step": False, "play": False, "run-end": False}
+    web.document.getElementById("step").click()
+    assert text(web, "counters").startswith("Step 1 · expanded 1 · generated ")
+    assert disabled(web) == {"step-back": False, "step": False, "play": False, "run-end": False}
+    assert hub.changes == [False]
+    web.document.getElementById("step-back").click()
+    assert text(web, "counters").startswith("Step 0 ")
+    assert disabled(web)["step-back"] is True
+    assert hub.said == "Back to step 0."
+
+    async def run_to_end() -> None:
+        web.document.getElementById("run-end").click()
+        assert view.task is not None
+        await view.task
+
+    asyncio.run(run_to_end())
+    assert hub.said.endswith("goal reached, a path of 16 moves.")
+    assert "status solved" in text(web, "counters")
+    assert disabled(web) == {"step-back": False, "step": True, "play": True, "run-end": True}
+    jump = web.document.getElementById("jump")
+    assert jump.max == jump.value == str(view.steps)
+    assert text(web, "jump-out") == f"step {view.steps:,} (the end)"
+
+
+def test_a_step_draws_the_expanded_node_its_children_and_the_lists(web: Any, parts: Any) -> None:
+    for _ in range(3):
+        web.document.getElementById("step").click()
+    current = web.document.getElementById("current").innerHTML
+    assert current.count("<li") == 1 and 'class="mini"' in current
+    children = web.document.getElementById("children").innerHTML
+    assert children.count("<li") >= 1
+    assert children.count('class="outcome-') == children.count("<li")
+    closed = web.document.getElementById("closed-list").innerHTML
+    assert closed.count("<li") == 3
+    assert "f=" in web.document.getElementById("open-list").innerHTML
+    assert text(web, "jump-out") == "step 3 (3 explored)"
+    assert web.document.getElementById("jump").max == "100"
+
+
+def test_a_change_of_board_or_settings_starts_again(web: Any, parts: Any, hub: Any) -> None:
+    _grid, _controls, view = parts
+    web.document.getElementById("step").click()
+    view.reset()
+    assert text(web, "counters") == ""
+    assert web.document.getElementById("open-list").innerHTML == ""
+    assert disabled(web)["step-back"] is True
+    assert view.steps == 0
+
+
+def test_an_unsolvable_board_or_a_bad_weight_draws_nothing(web: Any, parts: Any, hub: Any) -> None:
+    grid, _controls, _view = parts
+    grid.show(Board.parse("1,2,3/4,5,6/8,7,0"), Board.goal("standard", 3, 3))
+    web.document.getElementById("step").click()
+    assert hub.said.startswith("Unsolvable: ")
+    assert text(web, "counters") == ""
+    grid.show(Board.parse("1,2,3/4,5,6/7,0,8"), Board.goal("standard", 3, 3))
+    web.document.getElementById("weight").value = "0"
+    web.document.getElementById("step").click()
+    assert hub.said == "Weight must be a number from 1 to 100."
+    assert text(web, "counters") == ""
+
+
+def test_keys_on_the_panel_step_and_play(web: Any, parts: Any) -> None:
+    _grid, _controls, view = parts
+    panel = web.document.getElementById("visualizer")
+
+    async def keys() -> None:
+        panel.dispatch("keydown", key="ArrowRight")
+        panel.dispatch("keydown", key="ArrowRight")
+        assert view.steps == 2
+        panel.dispatch("keydown", key="ArrowLeft")
+        assert view.steps == 1
+        panel.dispatch("keydown", key=" ")
+        assert text(web, "play") == "Pause" and view.busy
+        await asyncio.sleep(0.3)
+        panel.dispatch("keydown", key=" ")
+        assert text(web, "play") == "Play" and not view.busy
+
+    web.document.getElementById("speed").value = "60"
+    asyncio.run(keys())
+    assert view.steps > 1

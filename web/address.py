@@ -1,0 +1,98 @@
+"""The address view: the page's state in the address bar's fragment, the browser's history,
+and Share.
+
+The fragment is written by ``npuzzle.link.make_fragment`` and read by ``parse_fragment``
+(tested in CPython). The page wires three calls: ``state()`` gives its :class:`LinkState`;
+``apply(state)`` shows one (board, goal, search settings), and the changes it makes do not
+write the address back; ``follow(state, opening)`` then does what may take a while and does
+write it (the visualizer's step, the Lab, whose experiment runs only when the page is
+``opening`` with the link, not on back and forward).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from controls import listen
+
+from npuzzle.link import LinkState, make_fragment, parse_fragment
+
+
+class AddressView:
+    """``window.location``, ``window.history`` and the Share button."""
+
+    def __init__(
+        self,
+        document: Any,
+        window: Any,
+        state: Callable[[], LinkState],
+        apply: Callable[[LinkState], None],
+        follow: Callable[[LinkState, bool], None],
+        say: Callable[[str], None],
+        spawn: Callable[[Any], None],
+    ) -> None:
+        self.window = window
+        self.state, self.apply, self.follow = state, apply, follow
+        self.say, self.spawn = say, spawn
+        self.share_button = document.getElementById("share")
+        self.applying = False
+        self.proxies: list[Any] = []
+        listen(
+            self.proxies,
+            [
+                (self.share_button, "click", self.on_share),
+                (window, "popstate", self.on_history),
+            ],
+        )
+
+    def enable(self) -> None:
+        self.share_button.disabled = False
+
+    def write(self, *, push: bool) -> None:
+        """Make the address bar show the page's state (a new history entry when ``push``)."""
+        if self.applying:
+            return
+        fragment = "#" + make_fragment(self.state())
+        if fragment == self.window.location.hash:
+            return
+        if push:
+            self.window.history.pushState(None, "", fragment)
+        else:
+            self.window.history.replaceState(None, "", fragment)
+
+    def read(self, fragment: str, *, opening: bool = False) -> LinkState:
+        """Show what ``fragment`` describes (a bad part gets a message and its default)."""
+        state = parse_fragment(fragment)
+        self.applying = True
+        try:
+            self.apply(state)
+        finally:
+            self.applying = False
+        if state.problems:
+            self.say("This link had problems: " + "; ".join(state.problems) + ".")
+        elif fragment.strip("#"):
+            self.say("Opened a shared board.")
+        self.follow(state, opening)
+        return state
+
+    def open(self) -> None:
+        """The page opened: show the link it was opened with, if any."""
+        if self.window.location.hash:
+            self.read(self.window.location.hash, opening=True)
+
+    def on_history(self, event: Any) -> None:
+        """The browser's back and forward buttons: show the state of that entry."""
+        self.read(self.window.location.hash)
+
+    def on_share(self, event: Any) -> None:
+        self.write(push=False)
+        self.spawn(self.copy(str(self.window.location.href)))
+
+    async def copy(self, url: str) -> None:
+        try:
+            await self.window.navigator.clipboard.writeText(url)
+        except Exception:
+            self.say(f"Copy this link: {url}")
+            return
+        self.say(f"Link copied: {url}")

@@ -1,0 +1,261 @@
+"""The controls of the Board and Search groups: what board is played and how it is searched.
+
+:class:`BoardControls` holds Size, Goal, Shuffle, Reset and the Edit form (a typed board and
+an optional goal board); each of them hands the page a new board. :class:`SearchControls`
+holds Algorithm, Heuristic and Weight, filled from npuzzle's own lists, and reads them as
+one checked :class:`Settings` value (a bad weight is refused with a message).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pyodide.ffi import create_proxy
+
+from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, random_board
+from npuzzle.board import parse_size
+
+WEIGHT_MESSAGE = "Weight must be a number from 1 to 100."
+DEFAULT_WEIGHT = 3.0
+
+
+class Page(Protocol):
+    """What the controls ask of the page (main.py wires it)."""
+
+    def say(self, text: str) -> None: ...
+    def new_board(self, board: Board, goal: Board, message: str) -> None: ...
+    def search_changed(self) -> None: ...
+
+
+class Grid(Protocol):
+    board: Board
+    goal: Board
+
+
+def size_of(value: str) -> tuple[int, int]:
+    """ "4x3" -> (4, 3): width, height. Anything else falls back to 3x3."""
+    try:
+        return parse_size(value)
+    except PuzzleError:
+        return 3, 3
+
+
+def listen(proxies: list[Any], bindings: list[tuple[Any, str, Callable[[Any], Any]]]) -> None:
+    """Bind handlers once, keeping their proxies alive as long as the page."""
+    for target, kind, handler in bindings:
+        proxy = create_proxy(handler)
+        target.addEventListener(kind, proxy)
+        proxies.append(proxy)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The search the controls describe: the command line's names and a checked weight."""
+
+    algorithm: str
+    heuristic: str
+    weight: float
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """As keyword arguments of the bridge's ``solve`` and ``make_search``."""
+        return {"algorithm": self.algorithm, "heuristic": self.heuristic, "weight": self.weight}
+
+
+class BoardControls:
+    """Size, Goal, Shuffle, Reset and the Edit form."""
+
+    def __init__(self, document: Any, page: Page, grid: Grid) -> None:
+        self.document, self.page, self.grid = document, page, grid
+        get = document.getElementById
+        self.size = get("size")
+        self.goal = get("goal")
+        self.shuffle = get("shuffle")
+        self.reset = get("reset")
+        self.form = get("edit-form")
+        self.board_text = get("board-text")
+        self.goal_text = get("goal-text")
+        self.edit = get("edit")
+        self.proxies: list[Any] = []
+        listen(
+            self.proxies,
+            [
+                (self.size, "change", self.on_size),
+                (self.goal, "change", self.on_goal),
+                (self.shuffle, "click", self.on_shuffle),
+                (self.reset, "click", self.on_reset),
+                (self.form, "submit", self.on_edit),
+            ],
+        )
+
+    def enable(self) -> None:
+        for control in (
+            self.size,
+            self.goal,
+            self.shuffle,
+            self.reset,
+            self.board_text,
+            self.goal_text,
+            self.edit,
+        ):
+            control.disabled = False
+
+    # ----- reading and showing -------------------------------------------------------------
+    @property
+    def goal_name(self) -> str | None:
+        """The goal's name, None for a custom goal board."""
+        return None if self.goal.value == "custom" else str(self.goal.value)
+
+    def goal_for(self, width: int, height: int) -> Board:
+        """The goal the Goal select names, for a board of this size (a custom goal that
+        does not fit falls back to the standard one)."""
+        name = self.goal.value
+        if name == "custom":
+            custom = self.goal_text.value.strip()
+            if custom:
+                try:
+                    return Board.parse(custom, width, height)
+                except PuzzleError:
+                    pass
+            self.goal.value = name = "standard"
+        return Board.goal(name, width, height)
+
+    def show_size(self, width: int, height: int) -> None:
+        """Select this size in the Size list, adding it when the list lacks it."""
+        size = f"{width}x{height}"
+        if size not in [option.value for option in self.size.options]:
+            option = self.document.createElement("option")
+            option.value = option.textContent = size
+            self.size.appendChild(option)
+        self.size.value = size
+
+    def show_goal(self, board: Board, name: str | None) -> None:
+        """Show a link's goal: its name, or "custom" with the board in Goal board."""
+        if name is None:
+            self.goal.value = "custom"
+            self.goal_text.value = board.format("rows")
+        else:
+            self.goal.value = name
+
+    # ----- handlers ------------------------------------------------------------------------
+    def on_size(self, event: Any) -> None:
+        width, height = size_of(self.size.value)
+        if self.goal.value == "custom":
+            self.goal.value = "standard"
+        goal = self.goal_for(width, height)
+        self.page.new_board(goal, goal, f"New {width}x{height} board, solved. Shuffle to play.")
+
+    def on_goal(self, event: Any) -> None:
+        if self.goal.value == "custom" and not self.goal_text.value.strip():
+            self.page.say("Type a goal board under Goal board, then press Edit.")
+        board = self.grid.board
+        goal = self.goal_for(board.width, board.height)
+        self.page.new_board(board, goal, f"Goal: {goal.format('rows')}.")
+        if board == goal:
+            self.page.say(f"Goal: {goal.format('rows')}. Solved!")
+
+    def on_shuffle(self, event: Any) -> None:
+        goal = self.grid.goal
+        board = random_board(goal.width, goal.height, goal=goal)
+        while board == goal:  # a shuffle should never hand back the goal itself
+            board = random_board(goal.width, goal.height, goal=goal)
+        self.page.new_board(board, goal, f"Shuffled a {goal.width}x{goal.height} board. 0 moves.")
+
+    def on_reset(self, event: Any) -> None:
+        goal = self.grid.goal
+        self.page.new_board(goal, goal, "Reset to the goal. Solved!")
+
+    def on_edit(self, event: Any) -> None:
+        """Set the board (and, if given, a custom goal) from the text fields."""
+        event.preventDefault()
+        text = self.board_text.value.strip()
+        goal_text = self.goal_text.value.strip()
+        try:
+            board = Board.parse(text) if text else self.grid.board
+            if goal_text:
+                goal = Board.parse(goal_text, board.width, board.height)
+        except PuzzleError as exc:
+            self.page.say(f"Cannot use that board: {exc}.")
+            return
+        self.show_size(board.width, board.height)
+        if goal_text:
+            self.goal.value = "custom"
+        else:
+            if self.goal.value == "custom":
+                self.goal.value = "standard"
+            goal = self.goal_for(board.width, board.height)
+        self.page.new_board(board, goal, f"Board set to {board.format('rows')}.")
+
+
+class SearchControls:
+    """Algorithm, Heuristic (inadmissible ones marked) and Weight."""
+
+    def __init__(self, document: Any, page: Page) -> None:
+        self.page = page
+        get = document.getElementById
+        self.algorithm = get("algorithm")
+        self.heuristic = get("heuristic")
+        self.weight = get("weight")
+        for name, info in ALGORITHMS.items():
+            option = document.createElement("option")
+            option.value = name
+            option.textContent = info.title
+            self.algorithm.appendChild(option)
+        for name, cls in HEURISTICS.items():
+            option = document.createElement("option")
+            option.value = name
+            mark = "" if cls.info.admissible else " (inadmissible)"
+            option.textContent = cls.info.title + mark
+            self.heuristic.appendChild(option)
+        self.algorithm.value = "astar"
+        self.heuristic.value = "manhattan"
+        self.proxies: list[Any] = []
+        listen(
+            self.proxies,
+            [
+                (self.algorithm, "change", self.on_algorithm),
+                (self.heuristic, "change", self.on_option),
+                (self.weight, "change", self.on_option),
+            ],
+        )
+
+    def enable(self) -> None:
+        self.algorithm.disabled = False
+        self.sync()
+
+    def sync(self) -> None:
+        """Heuristic and weight are only offered to the searches that use them."""
+        info = ALGORITHMS.get(self.algorithm.value)
+        self.heuristic.disabled = info is None or not info.uses_heuristic
+        self.weight.disabled = info is None or not info.takes_weight
+
+    def read_weight(self) -> float | None:
+        """The weight typed, None unless it is a number from 1 to 100."""
+        try:
+            weight = float(self.weight.value)
+        except (TypeError, ValueError):
+            return None
+        return weight if 1 <= weight <= 100 else None
+
+    def settings(self) -> Settings | None:
+        """The search the controls describe, or None (and a message) for a bad weight."""
+        weight = self.read_weight()
+        if weight is None:
+            self.page.say(WEIGHT_MESSAGE)
+            return None
+        return Settings(str(self.algorithm.value), str(self.heuristic.value), weight)
+
+    def show(self, algorithm: str, heuristic: str, weight: float) -> None:
+        """Show a link's search."""
+        self.algorithm.value, self.heuristic.value = algorithm, heuristic
+        self.weight.value = f"{weight:g}"
+        self.sync()
+
+    def on_algorithm(self, event: Any) -> None:
+        self.sync()
+        self.page.search_changed()
+
+    def on_option(self, event: Any) -> None:
+        self.page.search_changed()

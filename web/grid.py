@@ -1,0 +1,235 @@
+"""The grid view: the board on the page, its tiles, and the ways to move them.
+
+One ``<button>`` per tile, placed at its cell by the CSS variables ``--r`` and ``--c`` (so a
+move slides); the blank is empty space. A tile moves by a click next to the gap, a swipe or
+an arrow key, which name the direction a *tile* moves into the gap (ArrowUp slides the tile
+below the gap up, so the blank moves down: npuzzle move ``D``). Arrange turns clicks into
+swaps: pick a tile, then another.
+
+The board, moves, and the solved test are npuzzle's; this view only draws them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from controls import listen
+
+from npuzzle import Board, PuzzleError, solvability
+
+# Arrow key -> the blank's move (the tile moves the opposite way, in the arrow's direction).
+ARROW_MOVES = {"ArrowUp": "D", "ArrowDown": "U", "ArrowLeft": "R", "ArrowRight": "L"}
+# The blank's move -> the direction the tile slides, for the status text.
+TILE_DIRECTION = {"U": "down", "D": "up", "L": "right", "R": "left"}
+SWIPE_PIXELS = 30  # shorter movements are taps (clicks)
+# A swipe names the direction a tile moves, as the arrow keys do.
+SWIPE_MOVES = {"right": "L", "left": "R", "down": "U", "up": "D"}
+
+
+class Page(Protocol):
+    def say(self, text: str) -> None: ...
+    def new_board(self, board: Board, goal: Board, message: str) -> None: ...
+    def changed(self, *, push: bool) -> None: ...
+
+
+class GridView:
+    """``#grid``, ``#moves`` and the Arrange button; the page's keys go through it."""
+
+    def __init__(self, document: Any, page: Page) -> None:
+        self.document, self.page = document, page
+        get = document.getElementById
+        self.grid = get("grid")
+        self.counter = get("moves")
+        self.arrange_button = get("arrange")
+        self.goal = Board.goal("standard", 3, 3)
+        self.board = self.goal
+        self.moves = 0
+        self.tiles: dict[int, Any] = {}
+        self.arranging = False
+        self.picked: int | None = None
+        # Where a pointer went down on the grid, to tell a swipe from a tap.
+        self.pointer: tuple[float, float] | None = None
+        self.swiped = False  # the click that follows a swipe is not a tap
+        self.proxies: list[Any] = []
+        listen(
+            self.proxies,
+            [
+                (self.grid, "click", self.on_click),
+                (self.grid, "pointerdown", self.on_pointer_down),
+                (self.grid, "pointerup", self.on_pointer_up),
+                (document, "keydown", self.on_key),
+                (self.arrange_button, "click", self.on_arrange),
+            ],
+        )
+
+    def enable(self) -> None:
+        self.arrange_button.disabled = False
+
+    # ----- state changes -------------------------------------------------------------------
+    def show(self, board: Board, goal: Board) -> None:
+        """Show a new board (Arrange ends, the counter starts again)."""
+        if self.arranging:
+            self.arranging = False
+            self.arrange_button.setAttribute("aria-pressed", "false")
+            self.picked = None
+        self.goal, self.board, self.moves = goal, board, 0
+        self.build()
+
+    def move(self, blank_move: str) -> bool:
+        """Make one npuzzle move (named by the blank); False when it is not legal."""
+        if blank_move not in self.board.legal_moves():
+            return False
+        before = self.board
+        self.board = before.move(blank_move)
+        self.moves += 1
+        tile = self.board.tiles[before.blank]  # the moved tile stands where the blank was
+        self.update()
+        if self.solved:
+            self.page.say(f"Solved! {self.count_text()}.")
+        else:
+            self.page.say(f"Moved tile {tile} {TILE_DIRECTION[blank_move]}. {self.count_text()}.")
+        self.page.changed(push=False)
+        return True
+
+    def click_tile(self, tile: int) -> None:
+        """Slide the tile into the gap if it is next to it; otherwise do nothing."""
+        cell = self.board.tiles.index(tile)
+        for m in self.board.legal_moves():
+            if self.board.move(m).blank == cell:
+                self.move(m)
+                return
+
+    @property
+    def solved(self) -> bool:
+        return self.board == self.goal
+
+    def count_text(self) -> str:
+        return f"{self.moves} move{'' if self.moves == 1 else 's'}"
+
+    # ----- drawing -------------------------------------------------------------------------
+    def build(self) -> None:
+        """Recreate the tile buttons for the current board (new size or new board)."""
+        doc, grid = self.document, self.grid
+        grid.replaceChildren()
+        self.tiles = {}
+        grid.style.setProperty("--w", str(self.board.width))
+        grid.style.setProperty("--h", str(self.board.height))
+        grid.dataset.width = str(self.board.width)
+        grid.dataset.height = str(self.board.height)
+        for tile in sorted(t for t in self.board.tiles if t):
+            button = doc.createElement("button")
+            button.type = "button"
+            button.className = "tile"
+            button.dataset.tile = str(tile)
+            button.setAttribute("aria-label", f"Tile {tile}")
+            face = doc.createElement("span")
+            face.className = "face"
+            face.setAttribute("aria-hidden", "true")
+            face.textContent = str(tile)
+            button.appendChild(face)
+            grid.appendChild(button)
+            self.tiles[tile] = button
+        self.update()
+
+    def update(self) -> None:
+        """Place every tile at its cell and refresh the counter and solved marks."""
+        width = self.board.width
+        for cell, tile in enumerate(self.board.tiles):
+            if not tile:
+                continue
+            button = self.tiles[tile]
+            row, col = divmod(cell, width)
+            button.dataset.cell = str(cell)
+            button.style.setProperty("--r", str(row))
+            button.style.setProperty("--c", str(col))
+        self.grid.dataset.tiles = self.board.format("rows")
+        self.grid.classList.toggle("solved", self.solved)
+        self.counter.textContent = str(self.moves)
+
+    # ----- clicks, keys and swipes ---------------------------------------------------------
+    def on_click(self, event: Any) -> None:
+        if self.swiped:
+            self.swiped = False
+            return
+        button = event.target.closest("button.tile")
+        if button is None:
+            return
+        try:
+            tile = int(button.dataset.tile)
+            if self.arranging:
+                self.arrange_click(tile)
+            else:
+                self.click_tile(tile)
+        except (ValueError, PuzzleError) as exc:
+            self.page.say(f"Cannot move: {exc}")
+
+    def on_key(self, event: Any) -> None:
+        move = ARROW_MOVES.get(event.key)
+        if move is None or event.altKey or event.ctrlKey or event.metaKey or event.shiftKey:
+            return
+        target = event.target
+        tag = (target.tagName or "").lower() if target else ""
+        if tag in ("select", "input", "textarea"):
+            return  # arrows belong to the form control
+        if hasattr(target, "closest") and target.closest("#visualizer"):
+            return  # the visualizer's own keys
+        event.preventDefault()
+        if not self.move(move):
+            self.page.say(f"No tile can move {event.key.removeprefix('Arrow').lower()}.")
+
+    def on_pointer_down(self, event: Any) -> None:
+        self.pointer, self.swiped = (event.clientX, event.clientY), False
+
+    def on_pointer_up(self, event: Any) -> None:
+        if self.pointer is None:
+            return
+        (x, y), self.pointer = self.pointer, None
+        dx, dy = event.clientX - x, event.clientY - y
+        if max(abs(dx), abs(dy)) < SWIPE_PIXELS:
+            return  # a tap: the click handler moves the tile
+        self.swiped = True
+        if abs(dx) > abs(dy):
+            direction = "right" if dx > 0 else "left"
+        else:
+            direction = "down" if dy > 0 else "up"
+        if not self.move(SWIPE_MOVES[direction]):
+            self.page.say(f"No tile can move {direction}.")
+
+    # ----- Arrange -------------------------------------------------------------------------
+    def on_arrange(self, event: Any) -> None:
+        self.arranging = not self.arranging
+        self.arrange_button.setAttribute("aria-pressed", "true" if self.arranging else "false")
+        self.unpick()
+        if self.arranging:
+            self.page.say(
+                "Arrange: click a tile, then another to swap them. Press Arrange to finish."
+            )
+            return
+        board = self.board
+        verdict = solvability(board, self.goal)
+        state = "" if verdict else f" It cannot reach the goal: {verdict.reason}."
+        self.page.new_board(board, self.goal, f"Board set to {board.format('rows')}.{state}")
+
+    def unpick(self) -> None:
+        if self.picked is not None:
+            self.tiles[self.picked].classList.remove("picked")
+        self.picked = None
+
+    def arrange_click(self, tile: int) -> None:
+        first = self.picked
+        if first is None:
+            self.picked = tile
+            self.tiles[tile].classList.add("picked")
+            self.page.say(f"Tile {tile} picked: click another tile to swap it with.")
+            return
+        self.unpick()
+        if first == tile:
+            self.page.say("Nothing swapped.")
+            return
+        tiles = list(self.board.tiles)
+        i, j = tiles.index(first), tiles.index(tile)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+        self.board = Board(self.board.width, self.board.height, tuple(tiles))
+        self.update()
+        self.page.say(f"Swapped tiles {first} and {tile}.")
+        self.page.changed(push=False)

@@ -1,0 +1,193 @@
+"""The solve panel: Solve, Cancel, the live progress, the result's figures and the playback.
+
+Solve sends the page's board and settings to the worker through the bridge and asks for
+progress every ``POLL_SECONDS`` (nodes expanded, open list size, IDA*'s threshold, or
+pattern databases loading). The figures are drawn into ``#figures``; a solution is then
+played back on the grid from the board it was found for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Protocol
+
+from bridge import Bridge
+from controls import SearchControls, listen
+from grid import GridView
+
+from npuzzle import Board, solvability
+
+PLAYBACK_SECONDS = 0.25  # between moves of a solution played back
+POLL_SECONDS = 0.2  # between progress questions to the worker
+FAILURES = {
+    "limit": "No solution within the limit",
+    "cancelled": "Search cancelled",
+    "exhausted": "No solution",
+}
+
+
+class Page(Protocol):
+    def say(self, text: str) -> None: ...
+    def show_loading(self, got: int, total: int, where: str) -> None: ...
+    def hide_loading(self) -> None: ...
+    def spawn(self, coroutine: Any) -> None: ...
+
+
+def duration(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def figures(result: dict[str, Any]) -> list[tuple[str, str]]:
+    """The result's figures as (term, value) rows, as the panel shows them."""
+    ebf = result.get("ebf")
+    length = result.get("length")
+    return [
+        ("Status", str(result.get("status", ""))),
+        ("Length", str(length) if length is not None else "-"),
+        ("Expanded", f"{result.get('expanded', 0):,}"),
+        ("Generated", f"{result.get('generated', 0):,}"),
+        ("Largest open list", f"{result.get('max_open', 0):,}"),
+        ("EBF", f"{ebf:.3f}" if isinstance(ebf, int | float) else "-"),
+        ("Time", duration(float(result.get("seconds") or 0))),
+        ("Optimal", "yes" if result.get("optimal") else "not guaranteed"),
+    ]
+
+
+class SolvePanel:
+    """``#solve``, ``#cancel`` and the result section (``#result``, ``#figures``,
+    ``#solution-moves``)."""
+
+    def __init__(
+        self,
+        document: Any,
+        page: Page,
+        bridge: Bridge,
+        grid: GridView,
+        controls: SearchControls,
+    ) -> None:
+        self.document, self.page, self.bridge = document, page, bridge
+        self.grid, self.controls = grid, controls
+        get = document.getElementById
+        self.solve_button = get("solve")
+        self.cancel_button = get("cancel")
+        self.result = get("result")
+        self.figures = get("figures")
+        self.solution = get("solution-moves")
+        self.task: asyncio.Future[None] | None = None  # the search or playback under way
+        self.searching = False
+        self.cancelling = False  # Cancel was pressed: progress no longer overwrites it
+        self.proxies: list[Any] = []
+        listen(
+            self.proxies,
+            [
+                (self.solve_button, "click", self.on_solve),
+                (self.cancel_button, "click", self.on_cancel),
+            ],
+        )
+
+    def enable(self) -> None:
+        """Solve can be pressed (once the worker has answered)."""
+        self.solve_button.disabled = False
+
+    def stop(self) -> None:
+        """Whatever was searching or playing back stops (a new board)."""
+        if self.searching:
+            self.page.spawn(self.bridge.cancel())
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+        self.task = None
+
+    def hide_result(self) -> None:
+        self.show_figures(None)
+
+    # ----- handlers ------------------------------------------------------------------------
+    def on_solve(self, event: Any) -> None:
+        if self.searching:
+            return
+        board, goal = self.grid.board, self.grid.goal
+        verdict = solvability(board, goal)
+        if not verdict:
+            self.show_figures(None)
+            self.page.say(f"Unsolvable: {verdict.reason}.")
+            return
+        settings = self.controls.settings()
+        if settings is None:
+            return
+        self.stop()
+        self.task = asyncio.ensure_future(self.run(board, goal, settings.options))
+
+    def on_cancel(self, event: Any) -> None:
+        if self.searching:
+            self.cancelling = True
+            self.page.say("Cancelling...")
+            self.page.spawn(self.bridge.cancel())
+
+    def set_searching(self, on: bool) -> None:
+        self.searching = on
+        self.cancelling = False
+        self.cancel_button.hidden = not on
+        self.solve_button.disabled = on
+        self.document.body.dataset.searching = "true" if on else "false"
+
+    # ----- the search ----------------------------------------------------------------------
+    async def run(self, board: Board, goal: Board, options: dict[str, Any]) -> None:
+        await self.bridge.worker()
+        self.set_searching(True)
+        self.page.say("Searching...")
+        self.result.hidden = True
+        try:
+            pending = asyncio.ensure_future(self.bridge.solve(board, goal, **options))
+            while not pending.done():
+                await asyncio.wait([pending], timeout=POLL_SECONDS)
+                if not pending.done():
+                    self.report(await self.bridge.progress())
+            result = pending.result()
+        finally:
+            self.set_searching(False)
+            self.page.hide_loading()
+        self.show_figures(result)
+        status = result.get("status")
+        if status != "solved":
+            failure = FAILURES.get(status, "Search failed")
+            self.page.say(f"{failure}: {result.get('reason', '')}.")
+            return
+        await self.play_back(board, goal, result.get("moves") or "")
+
+    def report(self, p: dict[str, Any]) -> None:
+        """Show the worker's progress (unless Cancel was pressed)."""
+        if self.cancelling:
+            return
+        if p.get("phase") == "loading":
+            self.page.show_loading(int(p.get("loaded") or 0), int(p.get("total") or 0), "solver")
+            return
+        self.page.hide_loading()
+        where = (
+            f"threshold {p['threshold']}"
+            if p.get("threshold") is not None
+            else f"{p.get('open', 0):,} on the open list"
+        )
+        self.page.say(f"Searching... {p.get('expanded', 0):,} nodes expanded, {where}.")
+
+    async def play_back(self, board: Board, goal: Board, moves: str) -> None:
+        """Show the solution move by move from the board it was found for."""
+        self.grid.show(board, goal)
+        self.page.say(f"Found a solution of {len(moves)} moves: playing it back...")
+        for letter in moves:
+            await asyncio.sleep(PLAYBACK_SECONDS)
+            self.grid.move(letter)
+        n = len(moves)
+        self.page.say(f"Solved in {n} move{'' if n == 1 else 's'}.")
+
+    def show_figures(self, result: dict[str, Any] | None) -> None:
+        self.figures.replaceChildren()
+        if result is None:
+            self.result.hidden = True
+            return
+        for term, value in figures(result):
+            dt = self.document.createElement("dt")
+            dt.textContent = term
+            dd = self.document.createElement("dd")
+            dd.textContent = value
+            self.figures.append(dt, dd)
+        self.solution.textContent = " ".join(result.get("moves") or "") or "-"
+        self.result.hidden = False
