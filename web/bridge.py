@@ -16,7 +16,9 @@ from typing import Any
 import tables
 from pyodide.ffi import create_proxy, to_js
 
-from npuzzle import ALGORITHMS, Board, Search, make_search
+from npuzzle import ALGORITHMS, Board, PuzzleError, Search, make_search
+from npuzzle.entrants import Entrant
+from npuzzle.lockstep import Lockstep
 
 WORKER = "solver"
 
@@ -89,6 +91,16 @@ class Bridge:
     ) -> Search:
         """A search to step through; PuzzleError when the options do not go together."""
         return make_search(board, goal, algorithm=algorithm, heuristic=heuristic, weight=weight)
+
+    def open_comparison(self, board: Board, goal: Board, entrants: list[Entrant]) -> Lockstep:
+        """Searches to compare in lockstep; PuzzleError when one cannot run on this board."""
+        for e in entrants:
+            if self.tables_needed(board, goal, algorithm=e.algorithm, heuristic=e.heuristic):
+                raise PuzzleError(
+                    "the pattern databases are not loaded yet: Solve or Step once with "
+                    "Pattern databases to load them"
+                )
+        return Lockstep(board, goal, entrants)
 
     def tables_needed(
         self, board: Board, goal: Board, *, algorithm: str, heuristic: str

@@ -8,6 +8,7 @@ The page is a set of views, one module each, and this module only wires them tog
 - ``solvepanel.SolvePanel``: Solve, Cancel, the result's figures and the playback;
 - ``visualizer.Visualizer``: the search, step by step;
 - ``labview.LabView``: the experiment lab;
+- ``compareview.CompareView``: two to four searches on the board, stepped in lockstep;
 - ``address.AddressView``: share links and the browser's history;
 - ``bridge.Bridge``: the only door to the solver worker (and, for now, to the stepped search).
 
@@ -23,6 +24,7 @@ from typing import Any
 
 from address import AddressView
 from bridge import Bridge
+from compareview import CompareView
 from controls import BoardControls, SearchControls
 from grid import GridView
 from labview import LabView
@@ -57,6 +59,12 @@ class Page:
             self.bridge.worker,
             lambda: self.changed(push=False),
             self.bridge.page_address,
+        )
+        self.compare = CompareView(
+            document,
+            lambda: (self.grid.board, self.grid.goal),
+            self.bridge.open_comparison,
+            lambda: self.changed(push=False),
         )
         self.address = AddressView(
             document,
@@ -93,6 +101,7 @@ class Page:
         self.solve_panel.stop()
         self.visualizer.reset()
         self.grid.show(board, goal)
+        self.compare.board_changed()
         self.solve_panel.hide_result()
         self.say(message)
         self.changed(push=True)
@@ -114,6 +123,7 @@ class Page:
             controls.read_weight() or 3.0,
             self.visualizer.steps,
             lab=self.lab.link(),
+            compare=self.compare.link(),
         )
 
     def apply_link(self, state: LinkState) -> None:
@@ -127,6 +137,10 @@ class Page:
             self.visualizer.step_to(state.step)
         if state.lab is not None:
             self.lab.apply(state.lab, run=opening)
+        if state.compare:
+            self.compare.show(state.compare)
+        elif self.compare.shown:
+            self.compare.hide()
 
     # ----- start ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -136,6 +150,7 @@ class Page:
             self.board_controls,
             self.search_controls,
             self.visualizer,
+            self.compare,
             self.address,
         ):
             view.enable()
