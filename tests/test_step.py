@@ -178,3 +178,99 @@ def test_a_search_stopped_by_a_limit_resumes_where_it_stopped():
     search.run()
     assert search.status == "solved" and search.solution == whole.solution
     assert (search.expanded, search.generated) == (whole.expanded, whole.generated)
+
+
+# ----- the facts a step records for its explanation -------------------------------------------
+FACT_CASES = [
+    ("astar", "manhattan", random_board(3, 3, seed=21), None, "high-g"),
+    ("astar", "misplaced-blank", random_board(3, 3, seed=9), None, "high-g"),
+    ("astar", "misplaced-blank", random_board(3, 3, seed=5), None, "low-g"),
+    ("wastar", "linear-conflict", random_board(3, 3, seed=22), None, "fifo"),
+    ("greedy", "manhattan", random_board(3, 3, seed=23), None, "lifo"),
+    ("bfs", "zero", random_board(2, 3, seed=24), None, "high-g"),
+    ("dfs", "zero", random_board(3, 3, seed=25), None, "high-g"),
+    ("human", "manhattan", random_board(4, 4, seed=26), None, "high-g"),
+]
+
+
+def _known(search) -> dict[tuple[int, ...], int]:
+    """The smallest g each state is known with, read from the open and closed lists."""
+    known: dict[tuple[int, ...], int] = {}
+    lists = search.open_list(0, 10**6) + search.closed_list(0, 10**6)
+    for node in lists:
+        known[node.tiles] = min(node.g, known.get(node.tiles, node.g))
+    return known
+
+
+@pytest.mark.parametrize(("algorithm", "heuristic", "board", "goal", "tie_break"), FACT_CASES)
+def test_ties_and_known_g_agree_with_the_lists_before_the_step(
+    algorithm, heuristic, board, goal, tie_break
+):
+    kwargs = _options(algorithm, heuristic)
+    search = make_search(board, goal, tie_break=tie_break, **kwargs)
+    checked = reopened = 0
+    for _ in range(300):
+        before = search.open_list(0, 10**6)
+        known = _known(search)
+        phase = search.counters().get("phase")
+        step = search.step()
+        if step is None:
+            break
+        if step.node is None:
+            assert step.ties is None
+            continue
+        if algorithm == "human":
+            assert step.phase == search.counters()["phase"]
+            if step.phase != phase:
+                continue  # a new phase began: its lists were not there before the step
+        others = [n for n in before if n.f == step.node.f]
+        assert len(others) - 1 == step.ties and not step.ties_capped
+        assert step.goal == (step.status == "solved" or "goal reached" in step.note)
+        for child in step.children:
+            if child.outcome in ("duplicate", "updated", "reopened"):
+                assert child.known_g == known[child.node.tiles]
+                reopened += child.outcome != "duplicate"
+            else:
+                assert child.known_g is None
+            checked += 1
+    assert checked > 20
+    if heuristic == "misplaced-blank" or algorithm == "dfs":
+        assert reopened  # shorter paths to known states: an inconsistent h, a depth limit
+
+
+def test_ties_are_counted_up_to_the_cap(monkeypatch):
+    from npuzzle import search as engine
+
+    monkeypatch.setattr(engine, "TIES_CAP", 5)
+    search = make_search(random_board(3, 3, seed=27), algorithm="bfs")
+    capped = []
+    for _ in range(60):
+        before = search.open_list(0, 10**6)
+        step = search.step()
+        if step is None:
+            break
+        tied = sum(n.f == step.node.f for n in before) - 1
+        assert step.ties == min(tied, 5) and step.ties_capped == (tied > 5)
+        capped.append(step.ties_capped)
+    assert any(capped) and not all(capped)
+
+
+@pytest.mark.parametrize("heuristic", ["manhattan", "linear-conflict"])
+def test_idastar_records_its_threshold_and_what_its_table_knew(heuristic):
+    board = random_board(4, 2, seed=13)  # a narrow board: many duplicates
+    search = make_search(board, algorithm="idastar", heuristic=heuristic)
+    iterations = set()
+    dups = 0
+    while (step := search.step()) is not None:
+        assert step.threshold == search.counters()["threshold"]
+        assert step.iteration == search.counters()["iteration"]
+        iterations.add(step.iteration)
+        for child in step.children:
+            assert (child.outcome == "pruned") == (child.node.f > step.threshold)
+            if child.outcome == "duplicate":
+                dups += 1
+                assert child.known_g is not None and child.known_g <= child.node.g
+            else:
+                assert child.known_g is None
+    assert step is None and len(iterations) > 1 and dups > 0
+    assert search.last_step is not None and search.last_step.goal

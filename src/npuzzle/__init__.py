@@ -8,12 +8,15 @@
 
 from .algorithms import ALGORITHMS
 from .board import GOAL_NAMES, MOVES, Board, PuzzleError, inverse_moves
+from .explain import explain
 from .generate import random_board
 from .heuristics import HEURISTICS, heuristic_info, make_heuristic
+from .hint import Hint, hint
 from .metrics import ebf_exact, ebf_simple
 from .search import Child, Node, Outcome, Result, Search, Status, Step, TieBreak
 from .solvability import Solvability, is_solvable, solvability
 from .solver import make_search, solve
+from .tree import SearchTree, TreeState
 
 __version__ = "0.1.0"
 
@@ -24,19 +27,24 @@ __all__ = [
     "MOVES",
     "Board",
     "Child",
+    "Hint",
     "Node",
     "Outcome",
     "PuzzleError",
     "Result",
     "Search",
+    "SearchTree",
     "Solvability",
     "Status",
     "Step",
     "TieBreak",
+    "TreeState",
     "__version__",
     "ebf_exact",
     "ebf_simple",
+    "explain",
     "heuristic_info",
+    "hint",
     "inverse_moves",
     "is_solvable",
     "make_heuristic",

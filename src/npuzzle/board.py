@@ -7,7 +7,7 @@ direction the *blank* moves (``U``, ``D``, ``L``, ``R``), as Kunkle prints them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 __all__ = [
@@ -17,9 +17,12 @@ __all__ = [
     "MAX_SIDE",
     "MIN_SIDE",
     "MOVES",
+    "TILE_DIRECTIONS",
     "Board",
     "PuzzleError",
+    "moved_tile",
     "parse_size",
+    "slide_words",
 ]
 
 MIN_SIDE = 2
@@ -29,6 +32,9 @@ GOAL_NAMES = ("standard", "blank-first", "snail")
 FORMATS = ("rows", "kunkle", "flat")
 MOVES = "UDLR"
 INVERSE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+#: where the tile goes when the blank moves: players move tiles, the engine moves the blank,
+#: so the blank going up (U) is the tile above it sliding down
+TILE_DIRECTIONS = {"U": "down", "D": "up", "L": "right", "R": "left"}
 
 
 class PuzzleError(ValueError):
@@ -256,6 +262,26 @@ class Board:
         for m in moves:
             boards.append(boards[-1].move(m))
         return boards
+
+
+def moved_tile(tiles: Sequence[int], width: int, move: str) -> int:
+    """The tile the blank's ``move`` slid, read on the tiles *after* the move (it stands where
+    the blank was).
+
+    >>> moved_tile((1, 2, 3, 4, 0, 5, 7, 8, 6), 3, "L")  # from 1 2 3 / 4 5 0 / ...
+    5
+    """
+    return tiles[tiles.index(0) - _offsets(width)[move]]
+
+
+def slide_words(tile: int, move: str) -> str:
+    """The blank's ``move`` in players' words (``tile`` -1: a tile the goal ignores).
+
+    >>> slide_words(5, "L"), slide_words(8, "U")
+    ('tile 5 slides right', 'tile 8 slides down')
+    """
+    name = f"tile {tile}" if tile > 0 else "a tile the current goal ignores"
+    return f"{name} slides {TILE_DIRECTIONS[move]}"
 
 
 def inverse_moves(moves: str) -> str:

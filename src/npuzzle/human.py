@@ -14,7 +14,7 @@ reduction works from the opposite side instead (bottom row, right column).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .algorithms import DEFAULT_WEIGHT
@@ -174,7 +174,9 @@ class HumanSearch(Search):
                 note = f"phase {len(self.runs)}/{len(self.phases)}: {self.phase.description}"
                 if rec.note:
                     note += f"; {rec.note}"
-                step = Step(self.steps, rec.node, rec.children, self.status, note)
+                step = replace(
+                    rec, number=self.steps, status=self.status, note=note, phase=len(self.runs)
+                )
                 self._history.append((step, None))
                 return step
         self._sum()

@@ -351,18 +351,27 @@ class IDAStar(Search):
             s, _b, g, h = frames[-1]
             node = self._node(s, g, h, MOVES[trail[-1]] if trail else None)
             for c, letter, hc in self._children(frames[-1], trail[-1] ^ 1 if trail else _NONE):
-                outcome = Outcome.ADDED
+                outcome, known = Outcome.ADDED, None
                 if g + 1 + hc > self.threshold:
                     outcome = Outcome.PRUNED
                 elif self._known(c, g + 1):
-                    outcome = Outcome.DUPLICATE
-                children.append(Child(self._node(c, g + 1, hc, letter), outcome))
+                    outcome, known = Outcome.DUPLICATE, self.table[c]
+                children.append(Child(self._node(c, g + 1, hc, letter), outcome, known))
         note = f"iteration {self.iteration}, threshold {self.threshold:g}"
         if self.status == Status.SOLVED:
             note = f"goal reached at depth {len(self.solution or '')} ({note})"
         elif self.status == Status.EXHAUSTED:
             note = self.reason
-        rec = Step(self.steps, node, tuple(children), self.status, note)
+        rec = Step(
+            self.steps,
+            node,
+            tuple(children),
+            self.status,
+            note,
+            goal=self.status == Status.SOLVED,
+            threshold=self.threshold,
+            iteration=self.iteration,
+        )
         self._history.append((rec, (before, self._writes)))
         self._writes = []
         return rec

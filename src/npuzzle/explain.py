@@ -1,0 +1,265 @@
+"""Plain English for one step of a search: which node was taken and why, and what became of
+each of its children, with the engine's own numbers.
+
+Every number comes from the :class:`~npuzzle.search.Step` the engine recorded (its node, its
+children with their outcome and ``known_g``, its ``ties``, IDA*'s ``threshold``) and from the
+search's settings (algorithm, weight, tie-break, depth limit): nothing is searched again
+here, so the sentences cannot disagree with the lists the page draws beside them. Moves are
+written as players see them: the engine moves the blank, players slide tiles.
+
+>>> from npuzzle import Board, make_search
+>>> search = make_search(Board.parse("134 8b5 726"), Board.parse("123 8b4 765"))
+>>> for sentence in explain(search, search.step()):
+...     print(sentence)
+Step 1 expands the start: A* takes the open node with the smallest f = g + h = 0 + 6 = 6.
+It was the only open node with f = 6.
+Tile 3 slides down: new, added to the open list with f = g + h = 1 + 7 = 8.
+Tile 2 slides up: new, added to the open list with f = g + h = 1 + 5 = 6.
+Tile 8 slides right: new, added to the open list with f = g + h = 1 + 7 = 8.
+Tile 5 slides left: new, added to the open list with f = g + h = 1 + 7 = 8.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import moved_tile, slide_words
+from .heuristics import Number
+from .search import TIES_CAP, Child, Node, Outcome, Search, Status, Step, TieBreak
+
+__all__ = ["Explanation", "explain", "explain_step", "number"]
+
+#: how each tie-break orders open nodes of equal f, as a sentence ends it
+TIE_RULES = {
+    TieBreak.HIGH_G: "ties go to the larger g (deeper) first, then first in, first out",
+    TieBreak.LOW_G: "ties go to the smaller g first, then first in, first out",
+    TieBreak.FIFO: "ties go first in, first out",
+    TieBreak.LIFO: "ties go last in, first out (the newest first)",
+}
+
+_TITLES = {
+    "astar": "A*",
+    "wastar": "weighted A*",
+    "greedy": "greedy best-first search",
+    "bfs": "breadth-first search",
+    "dfs": "depth-first search",
+}
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The sentences of one step: ``choice`` (the node taken and why), ``children`` (one per
+    child, in the step's order) and ``end`` (the goal reached, or the search exhausted)."""
+
+    choice: tuple[str, ...]
+    children: tuple[str, ...]
+    end: tuple[str, ...]
+
+    def sentences(self) -> list[str]:
+        return [*self.choice, *self.children, *self.end]
+
+
+def number(x: Number) -> str:
+    """A number as the sentences write it: whole numbers with thousands separators, others
+    with at most two decimals.
+
+    >>> number(21), number(1234), number(21.0), number(7.2361)
+    ('21', '1,234', '21', '7.24')
+    """
+    if x == int(x):
+        return f"{int(x):,}"
+    return f"{x:,.2f}".rstrip("0").rstrip(".")
+
+
+def explain(search: Search, step: Step | None = None) -> list[str]:
+    """The sentences that explain ``step`` (default: the search's last step)."""
+    step = step if step is not None else search.last_step
+    if step is None:
+        return ["No step has been taken yet: the open list holds the start."]
+    return explain_step(search, step).sentences()
+
+
+def explain_step(search: Search, step: Step) -> Explanation:
+    """:func:`explain`, with the sentences grouped so a view can put each child's sentence
+    beside that child."""
+    rule = _Rule.of(search, step)
+    if step.node is None:
+        reason = step.note or search.reason or "no path to the goal"
+        return Explanation((f"Step {step.number}: nothing is left to search: {reason}.",), (), ())
+    choice = [*rule.intro(step), *rule.ties(step)]
+    children = tuple(rule.child(step, c) for c in step.children)
+    if not children and not step.goal:
+        choice.append("It has no children to add.")
+    return Explanation(tuple(choice), children, rule.end(search, step))
+
+
+def _where(node: Node, width: int) -> str:
+    """The node as reached: 'the start', or the slide that reached it."""
+    if node.move is None:
+        return "the start"
+    tile = moved_tile(node.tiles, width, node.move)
+    return f"the board where {slide_words(tile, node.move)} (depth {node.g})"
+
+
+def _slide(node: Node, width: int) -> str:
+    assert node.move is not None  # a child is always reached by a move
+    words = slide_words(moved_tile(node.tiles, width, node.move), node.move)
+    return words[0].upper() + words[1:]
+
+
+@dataclass(frozen=True)
+class _Rule:
+    """How the algorithm of a step chooses and judges nodes."""
+
+    algorithm: str  # the best-first rule in force (the human-like search: its phase's)
+    weight: float
+    tie_break: TieBreak
+    width: int
+    depth_limit: int | None
+    phase: str  # the human-like search: "Phase 2 of 8: row 1: place tile 2."
+
+    @classmethod
+    def of(cls, search: Search, step: Step) -> _Rule:
+        algorithm, phase = search.algorithm, ""
+        if algorithm == "human" and step.phase is not None:
+            phases = getattr(search, "phases", [])
+            current = phases[step.phase - 1]
+            algorithm = "astar" if current.final else "wastar"
+            phase = f"Phase {step.phase} of {len(phases)}: {current.description}."
+        return cls(
+            algorithm,
+            search.weight,
+            TieBreak(getattr(search, "tie_break", TieBreak.HIGH_G)),
+            search.board.width,
+            getattr(search, "depth_limit", None),
+            phase,
+        )
+
+    def formula(self, node: Node) -> str:
+        """How f is made, with the node's numbers: 'f = g + h = 12 + 9 = 21'."""
+        g, h, f = node.g, number(node.h), number(node.f)
+        a = self.algorithm
+        if a == "greedy":
+            return f"f = h = {h} (g = {g})"
+        if a in ("bfs", "dfs"):
+            return f"f = g = {g}"
+        if a == "wastar":
+            return f"f = g + w·h = {g} + {number(self.weight)}·{h} = {f}"
+        return f"f = g + h = {g} + {h} = {f}"
+
+    def intro(self, step: Step) -> list[str]:
+        node = step.node
+        assert node is not None
+        where = _where(node, self.width)
+        a = self.algorithm
+        out = [self.phase] if self.phase else []
+        head = f"Step {step.number} expands {where}"
+        if step.goal:
+            head = f"Step {step.number} takes {where}"
+        if a == "idastar":
+            threshold = number(step.threshold or 0)
+            if node.g == 0:
+                first = "h of the start" if step.iteration == 1 else "the smallest f cut off"
+                again = " again" if step.iteration != 1 else ""
+                out.append(
+                    f"Step {step.number}: iteration {step.iteration} starts with threshold "
+                    f"{threshold} ({first}, rounded up to the parity every solution has): IDA* "
+                    f"expands the start{again}, {self.formula(node)}."
+                )
+            else:
+                out.append(
+                    f"{head}: IDA* goes depth-first along the current path to the next child "
+                    f"under the threshold, {self.formula(node)} ≤ {threshold}."
+                )
+            return out
+        why = {
+            "astar": f"A* takes the open node with the smallest {self.formula(node)}",
+            "wastar": f"weighted A* takes the open node with the smallest {self.formula(node)}",
+            "greedy": f"greedy best-first search takes the open node with the smallest h = "
+            f"{number(node.h)} (it ignores g, the moves made so far)",
+            "bfs": f"breadth-first search takes the shallowest open node (first in, first "
+            f"out), at depth {node.g}",
+            "dfs": f"depth-first search takes the deepest open node (last in, first out), at "
+            f"depth {node.g}",
+        }[a]
+        out.append(f"{head}: {why}.")
+        return out
+
+    def ties(self, step: Step) -> list[str]:
+        if step.ties is None or step.node is None:
+            return []
+        a, node = self.algorithm, step.node
+        same = {
+            "greedy": f"h = {number(node.h)}",
+            "bfs": f"depth {node.g}",
+            "dfs": f"depth {node.g}",
+        }.get(a, f"f = {number(node.f)}")
+        if step.ties == 0:
+            return [f"It was the only open node with {same}."]
+        if a in ("bfs", "dfs"):
+            lifo = a == "dfs" or self.tie_break == TieBreak.LIFO
+            rule = "last in, first out" if lifo else "first in, first out"
+        else:
+            rule = TIE_RULES[self.tie_break]
+        if step.ties_capped:
+            count = f"More than {TIES_CAP:,} other open nodes also had"
+        else:
+            count = f"{step.ties:,} other open node{'s' if step.ties != 1 else ''} also had"
+        return [f"{count} {same}; {rule}."]
+
+    def child(self, step: Step, child: Child) -> str:
+        node, known, o = child.node, child.known_g, child.outcome
+        slide = _slide(node, self.width)
+        f = self.formula(node)
+        if self.algorithm == "idastar":
+            threshold = number(step.threshold or 0)
+            if o == Outcome.PRUNED:
+                return (
+                    f"{slide}: {f} > threshold {threshold}: cut off (the smallest f cut off "
+                    "becomes the next threshold)."
+                )
+            if o == Outcome.DUPLICATE:
+                return (
+                    f"{slide}: already reached in this iteration with g = {known} ≤ {node.g} "
+                    "(the transposition table): pruned as a duplicate."
+                )
+            return f"{slide}: {f} ≤ threshold {threshold}: to be visited, depth first."
+        if o == Outcome.ADDED:
+            return f"{slide}: new, added to the open list with {f}."
+        if o == Outcome.PRUNED:
+            limit = self.depth_limit
+            return f"{slide}: depth {node.g} is beyond the depth limit of {limit}: not added."
+        if o == Outcome.UPDATED:
+            return (
+                f"{slide}: already on the open list with g = {known}; this path is shorter, "
+                f"so g goes from {known} to {node.g}: {f}."
+            )
+        if o == Outcome.REOPENED:
+            return (
+                f"{slide}: already expanded with g = {known}; this path is shorter (g from "
+                f"{known} to {node.g}), so it goes back on the open list with {f}."
+            )
+        if known is not None and known > node.g:
+            return (
+                f"{slide}: already expanded with g = {known}; this path is shorter (g = "
+                f"{node.g}), but {_TITLES[self.algorithm]} does not reopen expanded nodes: "
+                "dropped."
+            )
+        return f"{slide}: a duplicate, already known with g = {known} ≤ {node.g}: dropped."
+
+    def end(self, search: Search, step: Step) -> tuple[str, ...]:
+        node = step.node
+        if node is None or not step.goal:
+            return ()
+        best_first = self.algorithm != "idastar"
+        test = (
+            " (the goal test is made when a node is taken from the open list, so no shorter "
+            "path can be waiting)"
+            if best_first and search.optimal
+            else ""
+        )
+        if self.phase and step.status != Status.SOLVED:
+            return (f"It meets this phase's goal in {node.g} moves: the next phase starts here.",)
+        length = len(search.solution) if search.solution is not None else node.g
+        proof = "a shortest solution" if search.optimal else "not proven to be the shortest"
+        return (f"It is the goal: the board is solved in {length} moves, {proof}{test}.",)
