@@ -48,7 +48,9 @@ class CompareView:
         self.entrants = parse_entrants(DEFAULT_ENTRANTS)
         self.task: asyncio.Future[Any] | None = None
         self.proxies: list[Any] = []
-        self._build()
+        self.built = False  # the section's contents exist only while it is open, so that
+        # its Algorithm and Heuristic fields never stand beside the page's own unseen
+        self._on(self.open_button, "click", self.on_open)
 
     # ----- building ----------------------------------------------------------------------
     def _el(self, tag: str, text: str = "", **attrs: str) -> Any:
@@ -65,6 +67,7 @@ class CompareView:
         self.proxies.append(proxy)
 
     def _build(self) -> None:
+        self.built = True
         s = self.section
         s.replaceChildren()
         s.append(self._el("h2", "Compare", id="compare-heading"))
@@ -101,7 +104,6 @@ class CompareView:
         s.append(self.chart_box)
         self.table_box = self._el("div", id="compare-results", **{"class": "table-box"})
         s.append(self.table_box)
-        self._on(self.open_button, "click", self.on_open)
         self._on(self.add_button, "click", self.on_add)
         self._on(self.start_button, "click", self.on_start)
         self._on(self.back_button, "click", self.on_back)
@@ -186,7 +188,10 @@ class CompareView:
         self.open_button.setAttribute("aria-expanded", "true")
         if entrants:
             self.entrants = list(entrants)
+        if self.built:
             self.draw_pickers()
+        else:
+            self._build()
         self.start()
 
     def hide(self) -> None:
@@ -194,6 +199,8 @@ class CompareView:
         self.section.hidden = True
         self.open_button.setAttribute("aria-expanded", "false")
         self.race = None
+        self.section.replaceChildren()
+        self.built = False
 
     def board_changed(self) -> None:
         """A new board is being played: an open comparison starts again on it."""
@@ -285,7 +292,8 @@ class CompareView:
         if self.task is not None:
             self.task.cancel()
             self.task = None
-            self.sync()
+            if self.built:
+                self.sync()
 
     async def play(self) -> None:
         try:

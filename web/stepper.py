@@ -10,6 +10,7 @@ saying how many more there are.
 from typing import Any
 
 from npuzzle import Node, Search, Step
+from npuzzle.explain import explain_step
 
 VISIBLE = 40  # entries drawn per list
 MAX_STEPS = 100_000  # the visualizer records every step for Back: keep memory bounded
@@ -62,13 +63,15 @@ class StepView:
         "closed-more",
         "jump",
         "jump-out",
+        "why-list",
     )
 
     def __init__(self, document: Any) -> None:
+        self.document = document
         self.el = {name: document.getElementById(name) for name in self.IDS}
 
     def clear(self, message: str = "") -> None:
-        for name in ("current", "children", "open-list", "closed-list"):
+        for name in ("current", "children", "open-list", "closed-list", "why-list"):
             self.el[name].innerHTML = ""
         self.el["open-more"].textContent = ""
         self.el["closed-more"].textContent = ""
@@ -104,6 +107,7 @@ class StepView:
         else:
             self.el["current"].innerHTML = ""
             self.el["children"].innerHTML = ""
+        self._why(search, step)
         self._list("open", search.open_list(0, VISIBLE), search.open_size, width)
         self._list("closed", search.closed_list(0, VISIBLE), search.closed_size, width)
         # Past the furthest step explored, the slider reaches further on: jumping there
@@ -114,6 +118,19 @@ class StepView:
         jump.value = str(c["step"])
         end = "the end" if search.done else f"{furthest:,} explored"
         self.el["jump-out"].textContent = f"step {c['step']:,} ({end})"
+
+    def _why(self, search: Search, step: Step | None) -> None:
+        """The step in sentences, with the engine's own numbers (npuzzle.explain); the
+        sentences are set as text, one list item each."""
+        box = self.el["why-list"]
+        box.innerHTML = ""
+        if step is None:
+            return
+        doc = self.document
+        for sentence in explain_step(search, step).sentences():
+            item = doc.createElement("li")
+            item.textContent = sentence
+            box.appendChild(item)
 
     def _list(self, name: str, nodes: list[Node], size: int, width: int) -> None:
         self.el[f"{name}-list"].innerHTML = "".join(entry(n, width) for n in nodes)

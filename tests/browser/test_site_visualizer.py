@@ -127,3 +127,28 @@ def test_large_open_list_draws_only_what_is_visible(page: Page, site: Site) -> N
         f"\none step with an open list of {page.locator('#counters').text_content()}: {ms:.0f} ms"
     )
     assert ms < 2000
+
+
+@pytest.mark.parametrize("algorithm", ["astar", "idastar"])
+def test_why_this_step_gives_the_expanded_nodes_own_numbers(
+    page: Page, site: Site, watch: PageWatch, algorithm: str
+) -> None:
+    prepare(page, site)
+    page.get_by_label("Algorithm").select_option(algorithm)
+    why = page.get_by_role("region", name="Why this step")
+    step = page.get_by_role("button", name="Step", exact=True)
+    for n in range(1, 6):
+        step.click()
+        expect(page.locator("#counters")).to_contain_text(f"Step {n} ")
+        g, h, f = VALUES.fullmatch(page.locator("#current .vals").text_content() or "").groups()  # type: ignore[union-attr]
+        sentences = why.locator("li").all_text_contents()
+        assert re.match(rf"Step {n}\b.* expands", sentences[0]), sentences[0]
+        assert f"f = g + h = {g} + {h} = {f}" in sentences[0]
+        # one sentence per child after the choice, each naming the tile that slides
+        children = page.locator("#children li").count()
+        assert sum("slides" in s for s in sentences[1:]) >= children
+        if algorithm == "idastar":
+            assert "threshold" in sentences[0]
+    page.get_by_role("button", name="Back", exact=True).click()
+    expect(why.locator("li").first).to_contain_text("Step 4 expands")
+    assert watch.page_errors == [] and watch.console_errors == []
