@@ -26,7 +26,8 @@ SLICE_SECONDS = 0.04  # of stepping before the page gets control back
 DRAW_SECONDS = 0.25  # between redraws while running to the end
 PLAY_SECONDS = 0.3  # between steps while playing
 OPEN_SHOWN = 4  # open-list entries drawn per column
-CHART_WIDTH = 640
+MIN_CHART_WIDTH, MAX_CHART_WIDTH = 300, 720  # pixels: drawn at the width shown, so text
+# keeps its 12 px on a phone
 
 
 class CompareView:
@@ -352,7 +353,9 @@ class CompareView:
             self.say(f"Step {race.step_number:,}.")
         self.columns.replaceChildren(*(self._column(i) for i in range(len(race.searches))))
         if chart:
-            self.chart_box.innerHTML = charts.render(race.chart(), CHART_WIDTH)
+            shown = int(self.chart_box.clientWidth or MAX_CHART_WIDTH)
+            width = max(MIN_CHART_WIDTH, min(MAX_CHART_WIDTH, shown))
+            self.chart_box.innerHTML = charts.render(race.chart(), width)
         self._table()
 
     def _column(self, i: int) -> Any:
