@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import TILE_DIRECTIONS, Board, _offsets
+from .board import TILE_DIRECTIONS, Board, moved_tile
 from .heuristics import make_heuristic, pdbbuild, pdbplan
 from .solvability import check_same_shape, solvability
 from .solver import make_search, solve
@@ -107,7 +107,7 @@ def _first(
     board: Board, moves: str, distance: int, optimal: bool, method: str, bound: int | None = None
 ) -> Hint:
     move = moves[0]
-    tile = board.tiles[board.blank + _offsets(board.width)[move]]
+    tile = moved_tile(board.apply(move).tiles, board.width, move)
     return Hint(True, move, tile, TILE_DIRECTIONS[move], distance, optimal, method, "", bound)
 
 
