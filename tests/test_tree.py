@@ -66,6 +66,31 @@ def test_a_tree_that_followed_step_back_and_goto_equals_one_built_from_scratch(
         assert tree.threshold == search.counters().get("threshold")
 
 
+@pytest.mark.parametrize(("algorithm", "heuristic", "board", "options"), CASES[:3] + CASES[6:7])
+def test_syncing_in_slices_reaches_the_same_tree_and_says_when_it_is_up_to_date(
+    algorithm, heuristic, board, options
+):
+    search = _search(algorithm, heuristic, board, options)
+    search.goto(40)
+    tree = SearchTree(search, catch_up=False)  # made late: it starts from the root
+    assert len(_all_rows(tree)) == 1
+    search.goto(0)
+    assert tree.sync() and tree.threshold == search.counters().get("threshold")
+    before = 0
+    for target in (60, 25, 90):
+        search.goto(target)
+        behind = tree.behind
+        assert behind == abs(search.steps - before)  # goto stops early if the search ends
+        slices = 0
+        while not tree.sync(limit=7):
+            slices += 1
+            assert 0 < tree.behind <= behind - 7 * slices
+        assert tree.behind == 0
+        assert slices == max(0, -(-behind // 7) - 1)
+        before = search.steps
+        assert _all_rows(tree) == _all_rows(SearchTree(search))
+
+
 @pytest.mark.parametrize(("algorithm", "heuristic", "board", "options"), CASES)
 def test_each_step_hangs_its_children_under_the_node_it_took(algorithm, heuristic, board, options):
     search = _search(algorithm, heuristic, board, options)

@@ -19,6 +19,7 @@ from pyodide.ffi import create_proxy, to_js
 from npuzzle import ALGORITHMS, Board, PuzzleError, Search, make_search
 from npuzzle.entrants import Entrant
 from npuzzle.lockstep import Lockstep
+from npuzzle.tree import SearchTree
 
 WORKER = "solver"
 
@@ -91,6 +92,10 @@ class Bridge:
     ) -> Search:
         """A search to step through; PuzzleError when the options do not go together."""
         return make_search(board, goal, algorithm=algorithm, heuristic=heuristic, weight=weight)
+
+    def search_tree(self, search: Search) -> SearchTree:
+        """The tree ``search`` builds, at its root: the view syncs it (in slices)."""
+        return SearchTree(search, catch_up=False)
 
     def open_comparison(self, board: Board, goal: Board, entrants: list[Entrant]) -> Lockstep:
         """Searches to compare in lockstep; PuzzleError when one cannot run on this board."""

@@ -6,6 +6,11 @@ an arrow key, which name the direction a *tile* moves into the gap (ArrowUp slid
 below the gap up, so the blank moves down: npuzzle move ``D``). Arrange turns clicks into
 swaps: pick a tile, then another.
 
+While the visualizer steps, the grid can show a node of the search instead (a preview,
+:meth:`GridView.preview`): the tiles move there, the moved tile is marked and a note says
+so. The board being played is kept; the first click, key or swipe on the grid while it
+shows a node only brings that board back.
+
 The board, moves, and the solved test are npuzzle's; this view only draws them.
 """
 
@@ -41,6 +46,8 @@ class GridView:
         self.grid = get("grid")
         self.counter = get("moves")
         self.arrange_button = get("arrange")
+        self.note = get("grid-note")
+        self.showing: tuple[int, ...] | None = None  # the tiles of a node being previewed
         self.goal = Board.goal("standard", 3, 3)
         self.board = self.goal
         self.moves = 0
@@ -72,6 +79,7 @@ class GridView:
             self.arranging = False
             self.arrange_button.setAttribute("aria-pressed", "false")
             self.picked = None
+        self.end_preview()
         self.goal, self.board, self.moves = goal, board, 0
         self.build()
 
@@ -79,6 +87,7 @@ class GridView:
         """Make one npuzzle move (named by the blank); False when it is not legal."""
         if blank_move not in self.board.legal_moves():
             return False
+        self.end_preview()
         before = self.board
         self.board = before.move(blank_move)
         self.moves += 1
@@ -133,8 +142,15 @@ class GridView:
 
     def update(self) -> None:
         """Place every tile at its cell and refresh the counter and solved marks."""
+        if self.showing is None:
+            self.place(self.board.tiles)
+        self.grid.dataset.tiles = self.board.format("rows")
+        self.grid.classList.toggle("solved", self.solved and self.showing is None)
+        self.counter.textContent = str(self.moves)
+
+    def place(self, tiles: tuple[int, ...]) -> None:
         width = self.board.width
-        for cell, tile in enumerate(self.board.tiles):
+        for cell, tile in enumerate(tiles):
             if not tile:
                 continue
             button = self.tiles[tile]
@@ -142,17 +158,58 @@ class GridView:
             button.dataset.cell = str(cell)
             button.style.setProperty("--r", str(row))
             button.style.setProperty("--c", str(col))
-        self.grid.dataset.tiles = self.board.format("rows")
-        self.grid.classList.toggle("solved", self.solved)
-        self.counter.textContent = str(self.moves)
+
+    # ----- showing a node of the search ----------------------------------------------------
+    def preview(self, tiles: tuple[int, ...], moved: int | None, note: str) -> None:
+        """Show ``tiles`` (a node of the search) instead of the board, ``moved`` marked. A
+        node whose tiles are not the board's (a goal that ignores tiles) is not shown."""
+        if sorted(tiles) != sorted(self.board.tiles) or self.arranging:
+            self.end_preview()
+            return
+        if self.showing is not None:
+            self.unmark()
+        self.showing = tiles
+        self.place(tiles)
+        if moved is not None and moved in self.tiles:
+            self.tiles[moved].classList.add("moved")
+        self.grid.classList.add("following")
+        self.grid.classList.remove("solved")
+        self.grid.dataset.showing = ",".join(str(t) for t in tiles)
+        self.note.textContent = note
+        self.note.hidden = False
+
+    def end_preview(self) -> bool:
+        """Show the board being played again; False if it was shown already."""
+        if self.showing is None:
+            return False
+        self.unmark()
+        self.showing = None
+        self.grid.classList.remove("following")
+        self.grid.dataset.showing = ""
+        self.note.textContent = ""
+        self.note.hidden = True
+        self.update()
+        return True
+
+    def unmark(self) -> None:
+        if self.showing is not None:
+            for button in self.tiles.values():
+                button.classList.remove("moved")
+
+    def board_back(self) -> bool:
+        """If the grid shows a node, bring the board back (and say so) instead of moving."""
+        if not self.end_preview():
+            return False
+        self.page.say("Your board is back: the grid no longer shows the search.")
+        return True
 
     # ----- clicks, keys and swipes ---------------------------------------------------------
     def on_click(self, event: Any) -> None:
         if self.swiped:
             self.swiped = False
             return
-        button = event.target.closest("button.tile")
-        if button is None:
+        button = event.target.closest("button.tile")  # JavaScript's null when none
+        if not button or self.board_back():
             return
         try:
             tile = int(button.dataset.tile)
@@ -174,10 +231,15 @@ class GridView:
         if hasattr(target, "closest") and target.closest("#visualizer"):
             return  # the visualizer's own keys
         event.preventDefault()
+        if self.board_back():
+            return
         if not self.move(move):
             self.page.say(f"No tile can move {event.key.removeprefix('Arrow').lower()}.")
 
     def on_pointer_down(self, event: Any) -> None:
+        if self.board_back():  # the click that follows only brought the board back
+            self.pointer, self.swiped = None, True
+            return
         self.pointer, self.swiped = (event.clientX, event.clientY), False
 
     def on_pointer_up(self, event: Any) -> None:

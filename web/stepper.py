@@ -24,9 +24,14 @@ def number(x: float) -> str:
 
 
 def mini_board(node: Node, width: int) -> str:
+    """A node's board, small."""
+    return mini_tiles(node.tiles, width)
+
+
+def mini_tiles(tiles: tuple[int, ...], width: int) -> str:
     """A small board: a CSS grid of cells (the blank empty, don't-care tiles as dots)."""
     cells = []
-    for t in node.tiles:
+    for t in tiles:
         if t == 0:
             cells.append('<span class="b"></span>')
         elif t < 0:

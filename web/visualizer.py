@@ -1,5 +1,9 @@
 """The visualizer view ("Search, step by step"): Step, Back, Play/Pause, Run to end and the
-Step number slider, drawn by :class:`stepper.StepView`.
+Step number slider, drawn by :class:`stepper.StepView` and :class:`treeview.TreeView`.
+
+While the focus is in the visualizer (and "Grid follows the search" is on), the grid shows
+the node each step expanded, its moved tile marked; leaving the visualizer gives the grid
+back to the board being played.
 
 The search stepped through is made by the bridge for the board and settings on the page, and
 made anew when they change. Every step is recorded, so Back is exact; stepping stops at
@@ -17,8 +21,10 @@ from bridge import Bridge
 from controls import SearchControls, listen
 from grid import GridView
 from stepper import MAX_STEPS, StepView
+from treeview import TreeView
 
-from npuzzle import PuzzleError, Search, solvability
+from npuzzle import PuzzleError, Search, Step, solvability
+from npuzzle.board import moved_tile
 
 STEP_CHUNK_SECONDS = 0.03  # Run to end and jumps yield to the page this often
 DEFAULT_SPEED = 8  # steps a second while playing
@@ -51,7 +57,10 @@ class Visualizer:
         self.run_end_button = get("run-end")
         self.speed = get("speed")
         self.jump = get("jump")
+        self.follow_box = get("follow")
         self.view = StepView(document)
+        self.tree = TreeView(document, bridge.search_tree)
+        self.inside = False  # the focus is in the visualizer: the grid may follow
         self.search: Search | None = None
         self.key: tuple[Any, ...] | None = None  # what the search was made for
         self.furthest = 0
@@ -66,6 +75,9 @@ class Visualizer:
                 (self.run_end_button, "click", self.on_run_end),
                 (self.jump, "change", self.on_jump),
                 (self.panel, "keydown", self.on_key),
+                (self.panel, "focusin", self.on_focus_in),
+                (self.panel, "focusout", self.on_focus_out),
+                (self.follow_box, "change", self.on_follow),
             ],
         )
 
@@ -89,6 +101,8 @@ class Visualizer:
         self.stop()
         self.search, self.key, self.furthest = None, None, 0
         self.view.clear(message)
+        self.tree.clear()
+        self.grid.end_preview()
         self.sync()
 
     def stop(self) -> None:
@@ -140,7 +154,10 @@ class Visualizer:
         search = self.search
         if search is None:
             return
-        self.view.draw(search, self.grid.board.width, self.furthest)
+        width = self.grid.board.width
+        self.view.draw(search, width, self.furthest)
+        self.tree.follow(search, width)
+        self.show_on_grid(search.last_step)
         self.sync()
         if search.status == "solved":
             n = len(search.solution or "")
@@ -158,6 +175,39 @@ class Visualizer:
         done = search is not None and search.done
         self.step_button.disabled = self.run_end_button.disabled = done
         self.play_button.disabled = done and not self.busy
+
+    # ----- the grid follows the search ---------------------------------------------------
+    def show_on_grid(self, step: Step | None) -> None:
+        """Show the node ``step`` expanded on the grid, if the grid follows the search."""
+        node = step.node if step is not None else None
+        if node is None or not (self.inside and self.follow_box.checked):
+            self.grid.end_preview()
+            return
+        width = self.grid.board.width
+        moved = moved_tile(node.tiles, width, node.move) if node.move else None
+        where = f"after {node.move}" if node.move else "the start"
+        self.grid.preview(
+            node.tiles,
+            moved,
+            f"The grid shows the node of step {step.number:,} ({where}, g = {node.g}). "
+            "Your board comes back when you leave the search.",
+        )
+
+    def on_focus_in(self, event: Any) -> None:
+        self.inside = True
+
+    def on_focus_out(self, event: Any) -> None:
+        """Leaving the visualizer gives the grid back to the board being played."""
+        to = getattr(event, "relatedTarget", None)  # null (falsy) when the focus left the page
+        if to and self.panel.contains(to):
+            return
+        self.inside = False
+        self.grid.end_preview()
+
+    def on_follow(self, event: Any) -> None:
+        if self.search is not None and self.follow_box.checked:
+            self.inside = True  # the toggle was just used: show the step now
+        self.show_on_grid(self.search.last_step if self.search is not None else None)
 
     # ----- pattern databases ---------------------------------------------------------------
     def wait_for_tables(self, action: Callable[[Any], None]) -> bool:
@@ -282,6 +332,8 @@ class Visualizer:
         tag = (event.target.tagName or "").lower()
         if tag in ("select", "input", "textarea"):
             return
+        if event.target.closest("#tree-view"):  # null (falsy) outside
+            return  # the tree's own keys
         if event.key == " " and tag != "button":
             event.preventDefault()
             self.on_play(event)

@@ -146,9 +146,10 @@ class _Undo:
 class SearchTree:
     """The tree of ``search`` as its recorded steps built it; call :meth:`sync` after the
     search moved (step, back, goto). Steps taken by ``run()`` are not recorded, so the tree
-    knows only stepped searches."""
+    knows only stepped searches. With ``catch_up`` False the tree starts at the root and
+    waits for :meth:`sync` (a view syncs a long run in slices)."""
 
-    def __init__(self, search: Search) -> None:
+    def __init__(self, search: Search, *, catch_up: bool = True) -> None:
         self.search = search
         self._ida = search.algorithm == "idastar"
         self._nodes: list[_Node] = []
@@ -164,19 +165,47 @@ class SearchTree:
         self.threshold: Number | None = counters.get("threshold")
         self.iteration: int | None = counters.get("iteration")
         self.phase: int | None = counters.get("phase")
-        self.sync()
+        if search.steps:  # the facts at step 0 are the first step's (its iteration, phase)
+            first = search.recorded(1)
+            self.threshold, self.iteration, self.phase = (
+                first.threshold,
+                first.iteration,
+                first.phase,
+            )
+        if catch_up:
+            self.sync()
 
     # ----- following the search ----------------------------------------------------------------
-    def sync(self) -> None:
-        """Catch up with the search: undo the steps it took back, apply the ones it took."""
+    def sync(self, limit: int | None = None) -> bool:
+        """Catch up with the search: undo the steps it took back, apply the ones it took;
+        at most ``limit`` of them (a view catching up with a long run does it in slices).
+        True once the tree is up to date."""
         search = self.search
         applied = self._applied
+        budget = -1 if limit is None else limit
         while applied and (
             len(applied) > search.steps or search.recorded(len(applied)) is not applied[-1]
         ):
+            if budget == 0:
+                return False
             self._take_off()
+            budget -= 1
         while len(applied) < search.steps:
+            if budget == 0:
+                return False
             self._apply(search.recorded(len(applied) + 1))
+            budget -= 1
+        return True
+
+    @property
+    def behind(self) -> int:
+        """How many steps the tree must still take off or put on to be up to date (at
+        most; steps taken back and forth again count twice)."""
+        applied, search = self._applied, self.search
+        common = min(len(applied), search.steps)
+        while common and search.recorded(common) is not applied[common - 1]:
+            common -= 1
+        return len(applied) - common + search.steps - common
 
     def _add(self, parent: int | None, node: Node, outcome: Outcome | None) -> int:
         nodes = self._nodes

@@ -59,19 +59,24 @@ class Style:
 
 class Event:
     """What a handler receives: ``type``, ``target``, ``key``, modifier keys, pointer
-    coordinates; ``default_prevented`` records ``preventDefault()``."""
+    coordinates, ``relatedTarget``; ``default_prevented`` records ``preventDefault()``, and
+    ``stopPropagation()`` stops the bubbling."""
 
     def __init__(self, kind: str, target: Any, **fields: Any) -> None:
         self.type, self.target = kind, target
         self.key = ""
         self.altKey = self.ctrlKey = self.metaKey = self.shiftKey = False
         self.clientX = self.clientY = 0
-        self.default_prevented = False
+        self.default_prevented = self.propagation_stopped = False
+        self.relatedTarget = None
         for name, value in fields.items():
             setattr(self, name, value)
 
     def preventDefault(self) -> None:
         self.default_prevented = True
+
+    def stopPropagation(self) -> None:
+        self.propagation_stopped = True
 
 
 class EventTarget:
@@ -91,6 +96,8 @@ class EventTarget:
         while node is not None:
             for handler in list(node.listeners.get(kind, [])):
                 handler(event)
+            if event.propagation_stopped:
+                break
             node = node._parent_target()
         return event
 
@@ -223,6 +230,15 @@ class Element(EventTarget):
         if m["id"] and self.id != m["id"][1:]:
             return False
         return all(self.classList.contains(c) for c in m["classes"].split(".") if c)
+
+    def contains(self, other: Any) -> bool:
+        """Whether ``other`` is this element or inside it (Node.contains)."""
+        node = other
+        while isinstance(node, Element):
+            if node is self:
+                return True
+            node = node.parentNode
+        return False
 
     def closest(self, selector: str) -> Element | None:
         node: Element | None = self
