@@ -58,7 +58,7 @@ def distance_text(answer: dict[str, Any]) -> str:
         return "Solved"
     if answer.get("optimal"):
         return f"{moves(distance)} from solved"
-    return f"at most {moves(distance)} from solved (not optimal)"
+    return f"at most {moves(distance)} (not optimal)"
 
 
 def hint_text(answer: dict[str, Any]) -> str:
@@ -203,7 +203,7 @@ class HintView:
                 answer = {"status": "error", "reason": f"the solver did not answer ({exc})"}
             if answer.get("status") == "busy":
                 busy = BUSY.get(str(answer.get("kind")), "a search")
-                self.distance.textContent = f"waits for the solver, busy with {busy}"
+                self.distance.textContent = f"waits for {busy}"
                 if self.wanted and not said:
                     self.page.say(f"Hint: waits for the solver, busy with {busy}.")
                     said = True
