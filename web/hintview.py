@@ -126,8 +126,10 @@ class HintView:
 
     def board_changed(self) -> None:
         """The grid shows another board: forget the hint, ask about the new board."""
-        if self.known() is not None:
-            return  # the same board (the page redrew it)
+        answer = self.known()
+        if answer is not None:  # back to the board answered last (a move away and back)
+            self.show(self.key(), answer)
+            return
         self.unmark()
         self.wanted = False
         if self.grid.solved:  # no question needed

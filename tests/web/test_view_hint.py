@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from npuzzle import Board, solvability, solve
-from npuzzle.board import TILE_DIRECTIONS
+from npuzzle.board import INVERSE, TILE_DIRECTIONS
 
 SNAIL = Board.goal("snail", 3, 3)
 START = Board.parse("1,3,4/8,0,5/7,2,6")  # 6 moves from the snail goal
@@ -149,6 +149,27 @@ def test_a_stale_answer_is_dropped_and_rapid_moves_ask_once(
         assert distance(web) == f"{optimal(board, SNAIL)} moves from solved"
         assert marked(web) == []  # Hint was for a board no longer shown
         assert not any(m.startswith("Hint: slide") for m in hub.messages)
+
+    play(scenario)
+
+
+def test_a_move_away_and_back_shows_the_answer_kept(web: Any, player: Any) -> None:
+    async def scenario() -> None:
+        player.grid.show(START, SNAIL)
+        await settle(player)
+        shown = distance(web)
+        player.solver.gate.clear()  # the worker is slow to answer about the next board
+        move = START.legal_moves()[0]
+        player.grid.move(move)
+        assert web.document.getElementById("distance").getAttribute("aria-busy") == "true"
+        await asyncio.sleep(0.05)
+        player.grid.move(INVERSE[move])
+        assert distance(web) == shown
+        assert web.document.getElementById("distance").getAttribute("aria-busy") is None
+        player.solver.gate.set()
+        await settle(player)
+        assert distance(web) == shown
+        assert len(player.solver.requests) == 2  # the first board's answer was kept
 
     play(scenario)
 
