@@ -145,10 +145,10 @@ class HintView:
         self.ask()
 
     def search_changed(self) -> None:
-        """New settings may load the pattern databases: a hint that was not optimal is
-        asked again."""
+        """New settings may load the pattern databases: a hint the worker said they would
+        make optimal is asked again."""
         answer = self.known()
-        if answer is not None and answer.get("solvable") and not answer.get("optimal"):
+        if answer is not None and answer.get("advice"):
             self.answer = None
             self.board_changed()
 

@@ -230,6 +230,25 @@ def test_solved_unsolvable_and_not_optimal_boards(web: Any, player: Any, hub: An
     play(scenario)
 
 
+def test_new_settings_ask_again_when_the_tables_would_make_the_hint_optimal(
+    web: Any, player: Any
+) -> None:
+    async def scenario() -> None:
+        player.grid.show(START, SNAIL)
+        await settle(player)
+        player.search_changed()  # an exact answer: nothing to gain
+        await settle(player)
+        assert len(player.solver.requests) == 1
+        key, answer = player.answer
+        player.answer = (key, {**answer, "optimal": False, "advice": "choose Pattern databases"})
+        player.search_changed()
+        await settle(player)
+        assert len(player.solver.requests) == 2
+        assert distance(web) == f"{optimal(START, SNAIL)} moves from solved"
+
+    play(scenario)
+
+
 def test_errors_are_said_not_raised(web: Any, player: Any, hub: Any) -> None:
     async def scenario() -> None:
         player.solver.fail = True
