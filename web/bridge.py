@@ -1,9 +1,9 @@
 """The worker bridge: the only door from the page's views to the solver.
 
-Solve and the Lab run in the PyScript worker named ``solver``; every call to it goes through
-:class:`Bridge`. For now the visualizer steps a search on the main thread, and it too gets
-that search (and its pattern databases) from here, never from the engine directly: when
-stepping moves into the worker, only this module changes.
+Solve, the Lab and a player's Hint run in the PyScript worker named ``solver``; every call
+to it goes through :class:`Bridge`. For now the visualizer steps a search on the main
+thread, and it too gets that search (and its pattern databases) from here, never from the
+engine directly: when stepping moves into the worker, only this module changes.
 
 Values crossing to the worker are JSON-like (dicts of str, int, float); answers come back as
 plain Python (``to_py``).
@@ -62,6 +62,18 @@ class Bridge:
             "page": self.page_address(),
         }
         answer: dict[str, Any] = plain(await (await self.worker()).solve(request))
+        return answer
+
+    async def hint(self, board: Board, goal: Board) -> dict[str, Any]:
+        """A player's hint for ``board``, worked out in the worker (``npuzzle.hint``): the
+        tile to slide, the distance, whether it is optimal; or {status: "busy"} while Solve
+        or the Lab runs there."""
+        request = {
+            "board": board.format("rows"),
+            "goal": goal.format("rows"),
+            "page": self.page_address(),
+        }
+        answer: dict[str, Any] = plain(await (await self.worker()).hint(request))
         return answer
 
     async def progress(self) -> dict[str, Any]:

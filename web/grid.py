@@ -35,6 +35,7 @@ class Page(Protocol):
     def say(self, text: str) -> None: ...
     def new_board(self, board: Board, goal: Board, message: str) -> None: ...
     def changed(self, *, push: bool) -> None: ...
+    def grid_changed(self) -> None: ...
 
 
 class GridView:
@@ -82,6 +83,7 @@ class GridView:
         self.end_preview()
         self.goal, self.board, self.moves = goal, board, 0
         self.build()
+        self.page.grid_changed()
 
     def move(self, blank_move: str) -> bool:
         """Make one npuzzle move (named by the blank); False when it is not legal."""
@@ -93,6 +95,7 @@ class GridView:
         self.moves += 1
         tile = self.board.tiles[before.blank]  # the moved tile stands where the blank was
         self.update()
+        self.page.grid_changed()
         if self.solved:
             self.page.say(f"Solved! {self.count_text()}.")
         else:
@@ -293,5 +296,6 @@ class GridView:
         tiles[i], tiles[j] = tiles[j], tiles[i]
         self.board = Board(self.board.width, self.board.height, tuple(tiles))
         self.update()
+        self.page.grid_changed()
         self.page.say(f"Swapped tiles {first} and {tile}.")
         self.page.changed(push=False)

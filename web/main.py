@@ -6,6 +6,7 @@ The page is a set of views, one module each, and this module only wires them tog
 - ``grid.GridView``: the tiles, clicks, keys, swipes and Arrange;
 - ``controls.BoardControls`` and ``controls.SearchControls``: the Board and Search groups;
 - ``solvepanel.SolvePanel``: Solve, Cancel, the result's figures and the playback;
+- ``hintview.HintView``: Hint and Moves to solved, for players;
 - ``visualizer.Visualizer``: the search, step by step;
 - ``labview.LabView``: the experiment lab;
 - ``compareview.CompareView``: two to four searches on the board, stepped in lockstep;
@@ -27,6 +28,7 @@ from bridge import Bridge
 from compareview import CompareView
 from controls import BoardControls, SearchControls
 from grid import GridView
+from hintview import HintView
 from labview import LabView
 from pyscript import document, window, workers
 from solvepanel import SolvePanel
@@ -52,6 +54,7 @@ class Page:
         self.search_controls = SearchControls(document, self)
         self.solve_panel = SolvePanel(document, self, self.bridge, self.grid, self.search_controls)
         self.visualizer = Visualizer(document, self, self.bridge, self.grid, self.search_controls)
+        self.hint = HintView(document, self, self.bridge, self.grid)
         # Made before anything can ask for the link, which includes the Lab's settings.
         self.lab = LabView(
             document,
@@ -95,6 +98,10 @@ class Page:
     def changed(self, *, push: bool) -> None:
         """The page's state changed: rewrite the address (a new history entry if ``push``)."""
         self.address.write(push=push)
+
+    def grid_changed(self) -> None:
+        """The grid shows another board (a move, a swap, a new board): the hint follows."""
+        self.hint.board_changed()
 
     def new_board(self, board: Board, goal: Board, message: str) -> None:
         """Show a new board: whatever was searching, playing back or stepping stops."""
@@ -150,6 +157,7 @@ class Page:
             self.board_controls,
             self.search_controls,
             self.visualizer,
+            self.hint,
             self.compare,
             self.address,
         ):
@@ -166,14 +174,17 @@ class Page:
             answer = await self.bridge.ping()
         except Exception:
             self.say(f"npuzzle {VERSION} ready; the solver worker failed to start")
+            self.hint.fail("the solver worker failed to start")
             document.body.dataset.workerReady = "false"
             raise
         worker_version = answer.get("version") if isinstance(answer, dict) else None
         if worker_version != VERSION:
             self.say(f"npuzzle {VERSION} ready; solver worker reports {worker_version!r}")
+            self.hint.fail("the solver worker is another version")
             document.body.dataset.workerReady = "false"
             return
         self.solve_panel.enable()
+        self.hint.connect()
         document.body.dataset.workerReady = "true"
 
 

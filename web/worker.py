@@ -5,9 +5,12 @@ package zip. Exported functions take and return JSON-like values only.
 
 ``solve`` runs the search in chunks and yields to the worker's event loop between them, so
 the main thread's ``progress()`` and ``cancel()`` calls are answered while it runs.
+``hint`` answers a player's Hint and Moves to solved (``npuzzle.hint``); it runs at once
+(at most ``HINT_SECONDS`` of search), so it is refused while Solve or the Lab runs.
 """
 
 import asyncio
+import contextlib
 import json
 import time
 from typing import Any
@@ -17,11 +20,18 @@ import tables
 
 import npuzzle
 from npuzzle import ALGORITHMS, Board, PuzzleError, Search, lab, make_search
+from npuzzle.heuristics import pdbbuild, pdbplan
+from npuzzle.hint import hint as player_hint
 from npuzzle.lab import runner
 
 CHUNK_SECONDS = 0.05  # run this long between answers to progress() and cancel()
 MAX_NODES = lab.PAGE_MAX_NODES  # the page's node limit: memory in the tab is finite
 UNLIMITED = ("idastar",)  # searches that keep only their path: no limit but Cancel
+# How long a hint's IDA* may look for a shortest solution before the human-like search's
+# move is taken instead: 1.5 s of the page's own time (Pyodide searches about 1.7x slower
+# than CPython, so as much search as 0.9 s in CPython). With the fallback (0.1-0.2 s on a
+# 4x4) and the messages, a hint comes in about 2 s, and Solve waits at most that long.
+HINT_SECONDS = 1.5
 
 _job: dict[str, Any] = {
     "running": False,
@@ -39,6 +49,8 @@ _job: dict[str, Any] = {
     "jobs": 0,
 }
 _rows: list[dict[str, Any]] = []  # the lab's rows so far (lab_progress hands them on)
+# Held while pattern databases are fetched: a hint and Solve may ask for the same tables.
+_loading = asyncio.Lock()
 
 
 def ping() -> dict[str, str]:
@@ -88,6 +100,12 @@ async def solve(request: Any) -> dict[str, Any]:
 
 async def _load(names: list[str], page: str) -> bool:
     """Load pattern databases, with progress; False if cancelled (PuzzleError if refused)."""
+    async with _loading:  # a hint may be loading them: wait, then load what is still missing
+        names = [name for name in names if not pdbbuild.loaded(name)]
+        return not names or await _load_now(names, page)
+
+
+async def _load_now(names: list[str], page: str) -> bool:
     _job.update(phase="loading")
     try:
         await tables.load(
@@ -133,7 +151,7 @@ async def _solve(req: dict[str, Any]) -> dict[str, Any]:
         heuristic = str(req.get("heuristic", "manhattan"))
         info = ALGORITHMS.get(algorithm)
         missing = tables.needed(board, goal, info is not None and info.uses_heuristic, heuristic)
-        if missing and not await _load(missing, str(req.get("page") or js.location.href)):
+        if missing and not await _load(missing, _page(req)):
             return {"status": "cancelled", "reason": "cancelled while loading the tables"}
         search = make_search(
             board,
@@ -154,6 +172,75 @@ async def _solve(req: dict[str, Any]) -> dict[str, Any]:
     if search.status == "limit":
         search.reason = f"stopped after {MAX_NODES:,} nodes (the page's limit)"
     return search.result().to_json()
+
+
+async def hint(request: Any) -> dict[str, Any]:
+    """A player's hint for ``request`` = {board, goal (rows text), page}: {status: "ok",
+    solvable, tile, direction, distance, optimal, method, reason,
+    lower_bound, text, advice, seconds}; {status: "busy", kind} while Solve or the Lab runs
+    (a hint would stall them: ask again later); {status: "error", reason} for bad input."""
+    req = _plain(request)
+    if not isinstance(req, dict) or not req.get("board"):
+        return {"status": "error", "reason": "a hint request names a board: {board: '...'}"}
+    if _job["running"]:
+        return {"status": "busy", "kind": _job["kind"]}
+    clock = time.monotonic()
+    try:
+        board = Board.parse(str(req["board"]))
+        goal = Board.goal_or_board(str(req.get("goal") or "standard"), board.width, board.height)
+        loaded = await _hint_tables(board, goal, req)
+        if _job["running"]:  # Solve or the Lab began while the tables were fetched
+            return {"status": "busy", "kind": _job["kind"]}
+        answer = player_hint(board, goal, seconds=HINT_SECONDS)
+    except (PuzzleError, KeyError, TypeError, ValueError) as exc:
+        return {"status": "error", "reason": str(exc)}
+    advice = ""
+    shipped = (board.width, board.height) in pdbbuild.SHIPPED_SHAPES
+    if answer.solvable and not answer.optimal and shipped and not loaded:
+        advice = "the pattern databases for shortest hints could not be loaded"
+    return {
+        "status": "ok",
+        "solvable": answer.solvable,
+        "move": answer.move,
+        "tile": answer.tile,
+        "direction": answer.direction,
+        "distance": answer.distance,
+        "optimal": answer.optimal,
+        "method": answer.method,
+        "reason": answer.reason,
+        "lower_bound": answer.lower_bound,
+        "text": answer.text,
+        "advice": advice,
+        "seconds": time.monotonic() - clock,
+    }
+
+
+async def _hint_tables(board: Board, goal: Board, req: dict[str, Any]) -> bool:
+    """Load the tables a hint uses, as far as it is worth it; whether they are all loaded.
+
+    Up to 9 cells, the one exact table (70 kB at most) makes every hint exact; on a shape
+    whose tables the site ships (the 4x4's are 4 MB, fetched once, then kept in the
+    browser's cache), IDA* with them gives optimal hints within the budget, as players of
+    the 15-puzzle expect. Other boards use the tables already loaded. A table the site lacks
+    or the browser refuses is not an error here: the hint then searches without it."""
+    exact = board.size <= pdbplan.EXACT_CELLS
+    shipped = (board.width, board.height) in pdbbuild.SHIPPED_SHAPES
+    try:
+        names = pdbplan.table_names(board.width, board.height, goal.blank)
+    except PuzzleError:
+        return False  # no tables for boards this large
+    if exact or shipped:
+        async with _loading:
+            missing = [name for name in names if not pdbbuild.loaded(name)]
+            # the hint does without (on a small board it builds the table, in seconds)
+            with contextlib.suppress(Exception):
+                await tables.load(missing, lambda got, total: None, _page(req))
+    return all(pdbbuild.loaded(name) for name in names)
+
+
+def _page(req: dict[str, Any]) -> str:
+    """The page's address, where the tables are (the worker's own address is not)."""
+    return str(req.get("page") or js.location.href)
 
 
 async def lab_run(request: Any) -> dict[str, Any]:
@@ -200,7 +287,7 @@ async def _lab(req: dict[str, Any]) -> dict[str, Any]:
             uses = ALGORITHMS[job.algorithm].uses_heuristic
             missing = tables.needed(goal, goal, uses, job.heuristic)
             try:
-                if missing and not await _load(missing, str(req.get("page") or js.location.href)):
+                if missing and not await _load(missing, _page(req)):
                     return answer("cancelled", "cancelled while loading the tables")
             except PuzzleError as exc:
                 return answer("error", str(exc))
@@ -217,4 +304,4 @@ async def _lab(req: dict[str, Any]) -> dict[str, Any]:
     return answer("done")
 
 
-__export__ = ["ping", "progress", "cancel", "solve", "lab_run", "lab_progress"]
+__export__ = ["ping", "progress", "cancel", "solve", "hint", "lab_run", "lab_progress"]

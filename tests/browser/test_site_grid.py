@@ -148,7 +148,7 @@ def test_screenshots(
     load(page, site.url)
     page.get_by_label("Size").select_option(size)
     page.get_by_role("button", name="Shuffle").click()
-    page.get_by_role("button", name="Arrange").focus()  # the last control before the grid
+    page.get_by_role("button", name="Hint").focus()  # the last control before the grid
     page.keyboard.press("Tab")  # the first tile: its focus ring shows in the screenshot
     expect(page.locator("#grid button:focus")).to_have_count(1)
     grid = page.locator("#grid").bounding_box()

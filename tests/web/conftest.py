@@ -64,7 +64,8 @@ def web(monkeypatch: pytest.MonkeyPatch) -> Iterator[Web]:
 
 class Hub:
     """A stand-in for main.Page: what the views ask of the page, recorded (a board handed
-    over is shown on ``grid`` when one is attached, as the page does)."""
+    over is shown on ``grid`` when one is attached, as the page does, and ``hint`` hears of
+    every board the grid shows)."""
 
     def __init__(self) -> None:
         self.messages: list[str] = []
@@ -74,6 +75,8 @@ class Hub:
         self.loading: list[tuple[int, int, str]] = []
         self.spawned: list[Any] = []
         self.grid: Any = None
+        self.grid_changes = 0
+        self.hint: Any = None  # a HintView told of every board the grid shows, as the page does
 
     @property
     def said(self) -> str:
@@ -90,6 +93,11 @@ class Hub:
 
     def changed(self, *, push: bool) -> None:
         self.changes.append(push)
+
+    def grid_changed(self) -> None:
+        self.grid_changes += 1
+        if self.hint is not None:
+            self.hint.board_changed()
 
     def search_changed(self) -> None:
         self.search_changes += 1
