@@ -103,7 +103,12 @@ class CompareView:
         s.append(self.columns)
         self.chart_box = self._el("figure", id="compare-chart", **{"class": "chart-box"})
         s.append(self.chart_box)
-        self.table_box = self._el("div", id="compare-results", **{"class": "table-box"})
+        # A scroller must take focus to be scrolled by keyboard (axe: scrollable-region-
+        # focusable); empty until the end, it is then hidden by the style sheet.
+        self.table_box = self._el(
+            "div", id="compare-results", tabindex="0", role="region", **{"class": "table-box"}
+        )
+        self.table_box.setAttribute("aria-label", "Compare results table")
         s.append(self.table_box)
         self._on(self.add_button, "click", self.on_add)
         self._on(self.start_button, "click", self.on_start)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import sys
 import tempfile
 import threading
@@ -13,9 +14,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -156,3 +158,57 @@ def load(page: Page, url: str, timeout_ms: int = READY_TIMEOUT_MS) -> float:
 def wait_worker(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
     """Wait until the main script has had an answer from the solver worker."""
     page.wait_for_selector('body[data-worker-ready="true"]', state="attached", timeout=timeout_ms)
+
+
+# ----- the page's views, driven as a person would, for audits (tests and benchmarks) --------
+# By ids and labels that the page had before issue 12's views too, so that
+# benchmarks/site_axe.py can drive an older build with them.
+RUN_MS = 120_000  # a comparison or a small experiment run to its end, on a slow machine
+
+
+def axe_violations(page: Page) -> dict[str, list[str]]:
+    """axe-core's violations on the page by impact: each rule's id and how many elements
+    break it (the first five named)."""
+    from axe_playwright_python.sync_playwright import Axe  # a test-only dependency
+
+    results: Any = Axe().run(page)
+    found: dict[str, list[str]] = {}
+    for violation in results.response["violations"]:
+        nodes = [", ".join(n["target"]) for n in violation["nodes"]]
+        found.setdefault(violation["impact"] or "none", []).append(
+            f"{violation['id']} ({len(nodes)}: {'; '.join(nodes[:5])})"
+        )
+    return found
+
+
+def step_visualizer(page: Page, times: int) -> None:
+    """Set a board 16 moves from the snail goal, then press the visualizer's Step ``times``."""
+    page.get_by_label("Goal", exact=True).select_option("snail")
+    page.get_by_label("Board", exact=True).fill("231 8b4 765")
+    page.get_by_role("button", name="Edit").click()
+    button = page.locator("#step")
+    for n in range(1, times + 1):
+        button.click()
+        expect(page.locator("#counters")).to_contain_text(f"Step {n} ")
+
+
+def compare_at_end(page: Page) -> None:
+    """Open Compare with its button, Run all to end, wait for the results table."""
+    page.get_by_role("button", name="Compare", exact=True).click()
+    compare = page.get_by_role("region", name="Compare")
+    compare.get_by_role("button", name="Run all to end").click()
+    expect(compare.get_by_role("table")).to_be_visible(timeout=RUN_MS)
+
+
+def lab_with_chart(page: Page) -> None:
+    """Run the Lab's quickest experiment that draws charts (rn: 4 searches), wait for them."""
+    page.locator("#lab-experiment").select_option("rn")
+    for option, value in (("per_depth", "2"), ("max_depth", "4")):
+        page.locator(f"#lab-opt-{option}").fill(value)
+        page.locator(f"#lab-opt-{option}").blur()
+    for box in page.locator("#lab-opt-heuristics input[type=checkbox]").all():
+        box.set_checked(box.get_attribute("value") == "manhattan")
+    page.locator("#lab-run").click()
+    done = re.compile(r"Done: rn, 4 searches")
+    expect(page.locator("#lab-status")).to_have_text(done, timeout=RUN_MS)
+    expect(page.locator("#lab-charts svg.chart").first).to_be_visible()

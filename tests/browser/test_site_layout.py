@@ -1,14 +1,21 @@
 """The page's layout and its accessibility: side by side on a wide screen, no sideways
-scrolling on a phone, and no serious or critical axe-core violation in either theme."""
+scrolling on a phone, and no serious or critical axe-core violation in either theme, on the
+main view, the visualizer at a step, Compare at the end of a run and the Lab with charts."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, expect
-from sitekit import PageWatch, Site, load, wait_worker
+from playwright.sync_api import Page
+from sitekit import (
+    PageWatch,
+    Site,
+    axe_violations,
+    compare_at_end,
+    lab_with_chart,
+    load,
+    step_visualizer,
+    wait_worker,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -19,17 +26,6 @@ def box(page: Page, selector: str) -> dict[str, float]:
     found = page.locator(selector).bounding_box()
     assert found is not None, f"{selector} is not drawn"
     return found
-
-
-def step(page: Page, times: int) -> None:
-    """Set a board 16 moves from the snail goal, then step ``times``."""
-    page.get_by_label("Goal", exact=True).select_option("snail")
-    page.get_by_label("Board", exact=True).fill("231 8b4 765")
-    page.get_by_role("button", name="Edit").click()
-    button = page.get_by_role("button", name="Step", exact=True)
-    for n in range(1, times + 1):
-        button.click()
-        expect(page.locator("#counters")).to_contain_text(f"Step {n} ")
 
 
 def test_wide_screen_puts_the_grid_and_the_visualizer_side_by_side(page: Page, site: Site) -> None:
@@ -50,32 +46,30 @@ def test_phone_width_never_scrolls_sideways(page: Page, site: Site) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     grid, visualizer = box(page, "#grid"), box(page, "#visualizer")
     assert visualizer["y"] >= grid["y"] + grid["height"]  # one column: below the grid
-    step(page, 3)
+    step_visualizer(page, 3)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-
-
-def violations(page: Page) -> dict[str, list[str]]:
-    """axe-core's violations by impact: rule id and how many elements break it."""
-    results: Any = Axe().run(page)
-    found: dict[str, list[str]] = {}
-    for violation in results.response["violations"]:
-        nodes = [", ".join(n["target"]) for n in violation["nodes"]]
-        found.setdefault(violation["impact"] or "none", []).append(
-            f"{violation['id']} ({len(nodes)}: {'; '.join(nodes[:5])})"
-        )
-    return found
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious(page: Page, site: Site, watch: PageWatch, scheme: str) -> None:
+    """The main view, the visualizer at a step, Compare at the end of a run and the Lab with
+    its charts, in turn on one page: every view is audited before any assertion."""
     page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
     load(page, site.url)
     wait_worker(page)  # every control enabled, as people use the page
-    main_view = violations(page)
-    step(page, 4)
-    at_a_step = violations(page)
-    print(f"\naxe, {scheme}: main view {main_view}; visualizer at step 4 {at_a_step}")
-    for where, found in (("main view", main_view), ("visualizer", at_a_step)):
-        blocking = {impact: found[impact] for impact in BLOCKING if impact in found}
-        assert blocking == {}, f"{scheme} theme, {where}: {blocking}"
+    found = {"main view": axe_violations(page)}
+    step_visualizer(page, 4)
+    found["visualizer at step 4"] = axe_violations(page)
+    compare_at_end(page)
+    found["Compare at the end"] = axe_violations(page)
+    lab_with_chart(page)
+    found["Lab with charts"] = axe_violations(page)
+    print(f"\naxe, {scheme}: {found}")
+    blocking = {
+        f"{where}, {impact}": rules[impact]
+        for where, rules in found.items()
+        for impact in BLOCKING
+        if impact in rules
+    }
+    assert blocking == {}, f"{scheme} theme: {blocking}"
     assert watch.offsite == []  # axe-core is injected by the library, not fetched
