@@ -1,0 +1,152 @@
+"""The page by keyboard alone: Tab reaches every control (the Board, Search and View groups, the
+visualizer, Compare, the Lab) once, without a trap, each with a focus ring that can be seen,
+and Compare is opened and stepped with Tab, Enter and Shift+Tab."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from sitekit import Site, load, wait_worker
+
+pytestmark = pytest.mark.browser
+
+# Every control the page offers, as DESCRIBE names it, with Compare open at step 0 (its Back
+# and Remove and the visualizer's Back are disabled then, so not in the tab order).
+MAIN_CONTROLS = [
+    *("#size", "#goal", "#shuffle", "#reset", "#board-text", "#goal-text", "#edit", "#arrange"),
+    *("#algorithm", "#heuristic", "#solve", "#speed", "#share", "#compare-open"),
+    *("#visualizer", "#step", "#play", "#run-end", "#jump"),
+    *("#compare-algorithm-0", "#compare-heuristic-0", "#compare-algorithm-1"),
+    *("#compare-heuristic-1", "#compare-add", "#compare-start"),
+    *("#compare-step", "#compare-play", "#compare-end"),
+    *("#lab-experiment", "#lab-opt-per_depth", "#lab-seed", "#lab-run"),
+]
+MAX_TABS = 300  # far more than the page's controls: a walk that needs more is trapped
+
+# One name per focusable element; tiles by their number, the Lab's checkboxes by name=value.
+DESCRIBE = """(e) => e.id ? "#" + e.id
+  : e.matches(".tile") ? "tile " + e.dataset.tile
+  : e.type === "checkbox" ? `checkbox ${e.name}=${e.value}`
+  : `${e.tagName.toLowerCase()} "${e.getAttribute("aria-label") || e.textContent.trim()}"`"""
+
+# The focused element's name and focus ring (its own, or for a tile its face's), and the
+# colour behind the ring: the first ancestor with a background.
+FOCUSED = f"""() => {{
+  const describe = {DESCRIBE};
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const ringed = [el, ...el.querySelectorAll("*")].find((e) => {{
+    const s = getComputedStyle(e);
+    return s.outlineStyle !== "none" || s.boxShadow !== "none";
+  }}) ?? el;
+  const s = getComputedStyle(ringed);
+  let behind = "rgb(255, 255, 255)";
+  for (let a = ringed.parentElement; a; a = a.parentElement) {{
+    const bg = getComputedStyle(a).backgroundColor;
+    if (!/^rgba\\(.*, 0\\)$/.test(bg) && bg !== "transparent") {{ behind = bg; break; }}
+  }}
+  return {{
+    name: describe(el), keyboard: el.matches(":focus-visible"), style: s.outlineStyle,
+    width: parseFloat(s.outlineWidth), color: s.outlineColor, shadow: s.boxShadow, behind,
+  }};
+}}"""
+
+# Every element a keyboard should reach: focusable, enabled, drawn, not taken out by tabindex.
+TABBABLE = f"""() => {{
+  const describe = {DESCRIBE};
+  return [...document.querySelectorAll("a[href], button, input, select, textarea, [tabindex]")]
+    .filter((e) => e.tabIndex >= 0 && !e.matches(":disabled") && e.getClientRects().length
+      && getComputedStyle(e).visibility !== "hidden")
+    .map(describe);
+}}"""
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of an opaque ``rgb(r, g, b)``."""
+    match = re.fullmatch(r"rgba?\((\d+), (\d+), (\d+)(?:, 1)?\)", colour)
+    assert match is not None, f"not an opaque rgb colour: {colour}"
+    channels = [int(c) / 255 for c in match.groups()]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def tab_walk(page: Page) -> list[dict[str, Any]]:
+    """Press Tab from the top of the page until focus leaves it or comes round again."""
+    page.evaluate("document.activeElement?.blur()")
+    seen: list[dict[str, Any]] = []
+    for _ in range(MAX_TABS):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED)
+        if focused is None or (seen and focused["name"] == seen[0]["name"]):
+            return seen
+        seen.append(focused)
+    pytest.fail(f"Tab never left the page in {MAX_TABS} presses: {[f['name'] for f in seen]}")
+
+
+def tab_to(page: Page, name: str) -> int:
+    """Press Tab until the element DESCRIBE calls ``name`` has focus; return the presses."""
+    for presses in range(1, MAX_TABS + 1):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED)
+        if focused is not None and focused["name"] == name:
+            return presses
+    pytest.fail(f"Tab never reached {name}")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_tab_reaches_every_control_once_with_a_visible_focus_ring(
+    page: Page, site: Site, scheme: str
+) -> None:
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    load(page, f"{site.url}#compare=astar:misplaced,astar:manhattan")
+    wait_worker(page)  # every control enabled
+    expect(page.get_by_role("region", name="Compare")).to_be_visible()
+    walk = tab_walk(page)
+    names = [f["name"] for f in walk]
+    print(f"\n{scheme}: {len(names)} tab stops: {', '.join(names)}")
+    assert len(names) == len(set(names)), f"reached twice (a trap?): {names}"
+    missing = [c for c in MAIN_CONTROLS if c not in names]
+    assert missing == [], f"not reached by Tab: {missing}"
+    unreached = [n for n in page.evaluate(TABBABLE) if n not in names]
+    assert unreached == [], f"focusable but not reached by Tab: {unreached}"
+    assert any(n.startswith("tile ") for n in names), "no tile reached"
+    assert any(n.startswith("checkbox heuristics=") for n in names), "the Lab's checkboxes"
+    unseen = []
+    for f in walk:
+        ring = f["style"] != "none" and f["width"] >= 2
+        if not (f["keyboard"] and (ring or f["shadow"] != "none")):
+            unseen.append(f"{f['name']}: {f}")
+        elif ring and contrast(f["color"], f["behind"]) < 3:  # WCAG 1.4.11: 3:1 for the ring
+            unseen.append(f"{f['name']}: ring {f['color']} on {f['behind']}")
+    assert unseen == [], f"{scheme} theme, no visible focus: {unseen}"
+
+
+def test_compare_is_opened_and_stepped_by_keyboard(page: Page, site: Site) -> None:
+    load(page, f"{site.url}#board=8,6,7/2,5,4/3,0,1")  # 31 moves: no search ends at step 1
+    wait_worker(page)
+    compare = page.get_by_role("region", name="Compare")
+    expect(compare).to_be_hidden()
+    tab_to(page, "#compare-open")
+    page.keyboard.press("Enter")
+    expect(compare).to_be_visible()
+    expect(page.locator("#compare-open")).to_be_focused()  # opening does not steal focus
+    status = compare.get_by_role("status")
+    expect(status).to_have_text("Step 0.")
+    tab_to(page, "#compare-step")
+    page.keyboard.press("Enter")
+    expect(status).to_have_text("Step 1.")
+    steps = compare.locator(".compare-column dt:text-is('Step') + dd")
+    expect(steps).to_have_text(["1", "1"])
+    page.keyboard.press("Shift+Tab")  # Back, enabled by the step
+    expect(compare.get_by_role("button", name="Back", exact=True)).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(status).to_have_text("Step 0.")
+    expect(steps).to_have_text(["0", "0"])
