@@ -138,7 +138,8 @@ def traced(browser: Browser, page: Page) -> Iterator[list[MainThread]]:
 @dataclass(frozen=True)
 class Options:
     steps: int  # Step clicks timed per series
-    deep: int  # Compare's second series of Step clicks starts about here (the run ends 10,085)
+    deep: int  # Compare's second series of Step clicks starts about here (the run ends at
+    # 10,085, and stops some hundreds of steps past it)
 
 
 def wait_for(page: Page, predicate: str, arg: Any = None) -> None:
@@ -207,6 +208,10 @@ def compare_step(browser: Browser, url: str, options: Options) -> None:
     timed_clicks(browser, page, "compare-step", "compare-status", options.steps)
     compare.get_by_role("button", name="Run all to end").click()
     wait_for(page, STOP_DEEP, options.deep)
+    if page.locator("#compare-step").is_disabled():
+        print(f"  the run ended before it could be stopped past {options.deep:,}: try less")
+        page.close()
+        return
     print(f"  from {compare.get_by_role('status').text_content()}")
     timed_clicks(browser, page, "compare-step", "compare-status", options.steps)
     page.close()
