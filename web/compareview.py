@@ -23,6 +23,9 @@ from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, charts
 from npuzzle.entrants import DEFAULT_ENTRANTS, MAX_ENTRANTS, MIN_ENTRANTS, Entrant, parse_entrants
 
 SLICE_SECONDS = 0.04  # of stepping before the page gets control back
+# A timer between slices: Pyodide runs a sleep of 2 ms or less as a message task, and slices
+# chained by those kept the page's timers waiting for 300-400 ms while every task was short.
+YIELD_SECONDS = 0.004
 DRAW_SECONDS = 0.25  # between redraws while running to the end
 PLAY_SECONDS = 0.3  # between steps while playing
 OPEN_SHOWN = 4  # open-list entries drawn per column
@@ -322,7 +325,7 @@ class CompareView:
                 if time.perf_counter() - drawn >= DRAW_SECONDS:
                     self.draw(chart=False)
                     drawn = time.perf_counter()
-                await asyncio.sleep(0)
+                await asyncio.sleep(YIELD_SECONDS)
         finally:
             self.task = None
             self.draw()
