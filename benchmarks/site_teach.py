@@ -70,18 +70,25 @@ TIMED_CLICK = """async ([button, watched, n]) => {
 }"""
 
 # Starts recording long tasks and the gaps between animation frames; STALLS reads them.
+# A 20 ms timer as well: a page can starve timers with short tasks alone (STALL_PROBE's way).
 WATCH_STALLS = """() => {
-  const w = (window.__stalls = { tasks: [], worstFrame: 0, on: true });
+  const w = (window.__stalls = { tasks: [], worstFrame: 0, worstTimer: 0, on: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.tasks.push(e.duration);
   }).observe({ type: "longtask" });
-  let last = performance.now();
+  let last = performance.now(), ticked = last;
   const frame = (now) => {
     w.worstFrame = Math.max(w.worstFrame, now - last);
     last = now;
     if (w.on) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
+  const timer = setInterval(() => {
+    const now = performance.now();
+    w.worstTimer = Math.max(w.worstTimer, now - ticked);
+    ticked = now;
+    if (!w.on) clearInterval(timer);
+  }, 20);
   return PerformanceObserver.supportedEntryTypes.includes("longtask");
 }"""
 STALLS = "() => ({ ...window.__stalls, on: (window.__stalls.on = false), now: performance.now() })"
@@ -186,7 +193,8 @@ def stalls_while(
     median = f", median {statistics.median(tasks):.0f} ms" if tasks else ""
     lines = (
         f"  long tasks: longest {longest} ({len(tasks)} over 50 ms{median}); "
-        f"longest gap between frames {stalls['worstFrame']:.0f} ms\n"
+        f"longest gap between frames {stalls['worstFrame']:.0f} ms, "
+        f"between ticks of a 20 ms timer {stalls['worstTimer']:.0f} ms\n"
         f"  trace: {trace[0].longest()}"
     )
     return (stalls["now"] - began) / 1000, lines
