@@ -5,7 +5,11 @@
   0 and again from about step ``--deep`` (target: 60 ms);
 - ``compare-run``: the longest main-thread stall while Compare runs those four to the end
   (target: 100 ms);
-- ``visualizer-run``: the same while the visualizer runs a 4x4 A* to the end.
+- ``visualizer-run``: the same while the visualizer runs a 4x4 A* to the end and the search
+  tree catches up with it;
+- ``tree-step``: the visualizer's Step with a search tree of more than ``--tree-nodes`` nodes
+  (a 4x4 A* opened at a step deep enough), click to redrawn, the tree included (target:
+  50 ms).
 
 Stalls are the page's own long tasks (PerformanceObserver "longtask": every task over 50 ms)
 and the longest gap between animation frames; Chromium's trace of the main thread adds each
@@ -15,7 +19,8 @@ figure is one function taking the browser, the site's URL and the Options, liste
 MEASUREMENTS: a new view's (the search tree's step) is one more.
 
     .venv/bin/python benchmarks/site_teach.py [--only compare-step,compare-run] [--steps 50]
-                                               [--deep 3000] [--dist DIR] [--chromium PATH]
+                                               [--deep 3000] [--tree-nodes 5000]
+                                               [--dist DIR] [--chromium PATH]
 
 Builds the site into a temporary folder unless ``--dist`` names a built one.
 """
@@ -147,6 +152,7 @@ class Options:
     steps: int  # Step clicks timed per series
     deep: int  # Compare's second series of Step clicks starts about here (the run ends at
     # 10,085, and stops some hundreds of steps past it)
+    tree_nodes: int = 5000  # the search tree's size before its Step clicks are timed
 
 
 def wait_for(page: Page, predicate: str, arg: Any = None) -> None:
@@ -245,19 +251,34 @@ def visualizer_run(browser: Browser, url: str, options: Options) -> None:
         browser,
         page,
         page.locator("#run-end").click,
-        "document.getElementById('status').textContent.includes('goal reached')",
+        "document.getElementById('status').textContent.includes('goal reached')"
+        " && /^[\\d,]+ nodes/.test(document.getElementById('tree-summary').textContent)",
     )
-    print(f"Visualizer, Run to end, A* + Manhattan on a 4x4 ({took:.1f} s)")
+    print(f"Visualizer, Run to end, A* + Manhattan on a 4x4, the tree caught up ({took:.1f} s)")
     print(f"  {page.locator('#counters').text_content()}")
     print(stalls)
     page.close()
 
 
-# name -> function(browser, site URL, options): add the search tree's step here
+def tree_step(browser: Browser, url: str, options: Options) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    # A* on this board grows the tree by about 2.3 nodes a step
+    at = options.tree_nodes * 10 // 23 + 1
+    load(page, f"{url}#board={VISUALIZER_BOARD}&algorithm=astar&heuristic=manhattan&step={at}")
+    wait_for(page, "/^[\\d,]+ nodes/.test(document.getElementById('tree-summary').textContent)")
+    page.locator("#step").focus()  # as a click on Step leaves it: the grid follows too
+    print(f"Search tree, Step at step {at:,}: {page.locator('#tree-summary').text_content()}")
+    timed_clicks(browser, page, "step", "counters", options.steps)
+    print(f"  after: {page.locator('#tree-summary').text_content()}")
+    page.close()
+
+
+# name -> function(browser, site URL, options)
 MEASUREMENTS: dict[str, Callable[[Browser, str, Options], None]] = {
     "compare-step": compare_step,
     "compare-run": compare_run,
     "visualizer-run": visualizer_run,
+    "tree-step": tree_step,
 }
 
 
@@ -281,6 +302,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default=",".join(MEASUREMENTS), help="measurements to run")
     parser.add_argument("--steps", type=int, default=50, help="Step clicks timed per series")
     parser.add_argument("--deep", type=int, default=3_000, help="the deep series starts here")
+    parser.add_argument(
+        "--tree-nodes", type=int, default=5_000, help="the tree's size before tree-step"
+    )
     parser.add_argument("--dist", help="a built site to serve instead of building one")
     parser.add_argument("--chromium", default=CHROMIUM)
     args = parser.parse_args(argv)
@@ -290,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown measurement {unknown}: choose from {', '.join(MEASUREMENTS)}")
     with site(args.dist, args.chromium) as (browser, url):
         for name in names:
-            MEASUREMENTS[name](browser, url, Options(args.steps, args.deep))
+            MEASUREMENTS[name](browser, url, Options(args.steps, args.deep, args.tree_nodes))
     return 0
 
 

@@ -16,16 +16,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from pacing import breathe
 from pyodide.ffi import create_proxy
 from stepper import mini_board, number
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, charts
 from npuzzle.entrants import DEFAULT_ENTRANTS, MAX_ENTRANTS, MIN_ENTRANTS, Entrant, parse_entrants
 
-SLICE_SECONDS = 0.04  # of stepping before the page gets control back
-# A timer between slices: Pyodide runs a sleep of 2 ms or less as a message task, and slices
-# chained by those kept the page's timers waiting for 300-400 ms while every task was short.
-YIELD_SECONDS = 0.004
+SLICE_SECONDS = 0.04  # of stepping before the page gets control back (pacing.breathe)
 DRAW_SECONDS = 0.25  # between redraws while running to the end
 PLAY_SECONDS = 0.3  # between steps while playing
 OPEN_SHOWN = 4  # open-list entries drawn per column
@@ -325,7 +323,7 @@ class CompareView:
                 if time.perf_counter() - drawn >= DRAW_SECONDS:
                     self.draw(chart=False)
                     drawn = time.perf_counter()
-                await asyncio.sleep(YIELD_SECONDS)
+                await breathe()
         finally:
             self.task = None
             self.draw()

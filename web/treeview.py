@@ -12,7 +12,7 @@ Page Up, Page Down, and Enter opens or closes.
 Only the rows in view are drawn: a window of the outline, placed in a box as tall as every
 row would be, so a tree of 100,000 nodes scrolls and steps as fast as one of 100. When the
 search has run far ahead of the tree (Run to end, a jump), the tree catches up in slices of
-``SYNC_SECONDS``, yielding to the page between them. Rows are HTML strings built from
+``pacing.SLICE_SECONDS``, yielding to the page between them. Rows are HTML strings built from
 numbers and fixed words only (nothing a user typed or a URL carried).
 """
 
@@ -23,16 +23,16 @@ from collections.abc import Callable
 from typing import Any
 
 from controls import listen
+from pacing import SLICE_SECONDS, breathe
 from stepper import mini_tiles, number
 
 from npuzzle import Search
 from npuzzle.tree import SearchTree, TreeRow, TreeState
 
 ROW_PX = 28  # a row's height in CSS pixels (style.css, .tree-row): rows are placed by it
-VIEW_ROWS = 14  # rows the box shows (style.css sets its height), when the browser cannot say
+VIEW_ROWS = 14  # rows the box shows (style.css sets its height to 14 rows)
 MARGIN_ROWS = 8  # rows drawn above and below the box, so a short scroll finds them drawn
 INDENT_LEVELS = 16  # deeper rows are indented no further: their level is written instead
-SYNC_SECONDS = 0.03  # catching up with a long run yields to the page this often
 SYNC_SLICE = 300  # steps put on or taken off between looks at the clock
 
 # What each state is called in the rows, the legend and the selected node's details.
@@ -113,6 +113,7 @@ class TreeView:
         self.tree: SearchTree | None = None
         self.collapsed: set[int] = set()
         self.selected: int | None = None
+        self.top = 0  # the box's scrollTop, as last read in a scroll event or set here
         self.width = 3  # the board's width, for the selected node's mini board
         self.task: asyncio.Future[None] | None = None  # catching up with a long run
         self.proxies: list[Any] = []
@@ -121,7 +122,7 @@ class TreeView:
             [
                 (self.box, "click", self.on_click),
                 (self.box, "keydown", self.on_key),
-                (self.box, "scroll", lambda _event: self.draw_rows()),
+                (self.box, "scroll", self.on_scroll),
                 (self.current_button, "click", lambda _event: self.show_current()),
                 (self.path_button, "click", self.on_path_only),
                 (self.open_button, "click", self.on_open_all),
@@ -134,7 +135,7 @@ class TreeView:
         """No search: an empty tree."""
         if self.task is not None and not self.task.done():
             self.task.cancel()
-        self.task, self.tree, self.selected = None, None, None
+        self.task, self.tree, self.selected, self.top = None, None, None, 0
         self.collapsed.clear()
         self.rows.innerHTML = ""
         self.rows.style.setProperty("height", "0px")
@@ -162,7 +163,7 @@ class TreeView:
     async def catch_up(self, tree: SearchTree) -> None:
         loop = asyncio.get_event_loop()
         while True:
-            deadline = loop.time() + SYNC_SECONDS
+            deadline = loop.time() + SLICE_SECONDS
             while True:  # a slice at least, then more while the time lasts
                 if tree.sync(SYNC_SLICE):
                     self.show_current()
@@ -170,7 +171,7 @@ class TreeView:
                 if loop.time() >= deadline:
                     break
             self.summary.textContent = f"Growing the tree: {tree.behind:,} steps to go..."
-            await asyncio.sleep(0)
+            await breathe()
 
     @property
     def ready(self) -> bool:
@@ -192,16 +193,21 @@ class TreeView:
         self.collapsed.difference_update(tree.path_to(id)[:-1])
         self.selected = id
         row = tree.row_of(id, self.collapsed) or 0
-        top, height = self.scroll_top(), self.view_height()
+        top, height = self.top, self.view_height()
         if row * ROW_PX < top or (row + 1) * ROW_PX > top + height:
-            self.box.scrollTop = max(0, row * ROW_PX - height // 2)
+            total = tree.visible_rows(self.collapsed, 0, 0).total
+            self.top = max(0, min(row * ROW_PX - height // 2, total * ROW_PX - height))
+            self.box.scrollTop = self.top
         self.draw()
 
-    def scroll_top(self) -> int:
-        return int(getattr(self.box, "scrollTop", 0) or 0)
+    def on_scroll(self, event: Any) -> None:
+        self.top = int(self.box.scrollTop or 0)  # read here, where the layout is fresh
+        self.draw_rows()
 
     def view_height(self) -> int:
-        return int(getattr(self.box, "clientHeight", 0) or VIEW_ROWS * ROW_PX)
+        """The box's height (style.css fixes it): read from the browser during a step, it
+        would force a layout of everything the step has just rewritten."""
+        return VIEW_ROWS * ROW_PX
 
     def draw(self) -> None:
         tree = self.tree
@@ -232,7 +238,7 @@ class TreeView:
         if tree is None:
             return 0
         shown = self.view_height() // ROW_PX + 1
-        offset = max(0, self.scroll_top() // ROW_PX - MARGIN_ROWS)
+        offset = max(0, self.top // ROW_PX - MARGIN_ROWS)
         window = tree.visible_rows(self.collapsed, offset, shown + 2 * MARGIN_ROWS)
         self.rows.style.setProperty("height", f"{window.total * ROW_PX}px")
         self.rows.innerHTML = "".join(

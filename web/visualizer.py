@@ -7,8 +7,8 @@ back to the board being played.
 
 The search stepped through is made by the bridge for the board and settings on the page, and
 made anew when they change. Every step is recorded, so Back is exact; stepping stops at
-``MAX_STEPS``. Run to end and jumps step in chunks of ``STEP_CHUNK_SECONDS``, yielding to
-the page between them.
+``MAX_STEPS``. Run to end and jumps, forward and back, step in slices of
+``pacing.SLICE_SECONDS``, yielding to the page between them.
 """
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ from typing import Any, Protocol
 from bridge import Bridge
 from controls import SearchControls, listen
 from grid import GridView
+from pacing import SLICE_SECONDS, breathe, release
 from stepper import MAX_STEPS, StepView
 from treeview import TreeView
 
 from npuzzle import PuzzleError, Search, Step, solvability
 from npuzzle.board import moved_tile
 
-STEP_CHUNK_SECONDS = 0.03  # Run to end and jumps yield to the page this often
 DEFAULT_SPEED = 8  # steps a second while playing
 
 
@@ -100,6 +100,7 @@ class Visualizer:
         """Forget the search (the board or the settings changed)."""
         self.stop()
         self.search, self.key, self.furthest = None, None, 0
+        release()
         self.view.clear(message)
         self.tree.clear()
         self.grid.end_preview()
@@ -189,8 +190,7 @@ class Visualizer:
         self.grid.preview(
             node.tiles,
             moved,
-            f"The grid shows the node of step {step.number:,} ({where}, g = {node.g}). "
-            "Your board comes back when you leave the search.",
+            f"Showing step {step.number:,}'s node ({where}, g = {node.g}).",
         )
 
     def on_focus_in(self, event: Any) -> None:
@@ -302,17 +302,18 @@ class Visualizer:
             self.start(self.go_to(search, number))
 
     async def go_to(self, search: Search, number: int) -> None:
-        """Step forward (in chunks, yielding to the page) or back to step ``number``."""
-        while search.steps > number and search.back():
-            pass
+        """Step forward or back to step ``number``, in slices, yielding to the page."""
         loop = asyncio.get_event_loop()
-        while search.steps < number:
-            deadline = loop.time() + STEP_CHUNK_SECONDS
-            while search.steps < number and loop.time() < deadline:
-                if not self.advance(search):
+        while search.steps != number:
+            deadline = loop.time() + SLICE_SECONDS
+            while search.steps != number and loop.time() < deadline:
+                if search.steps > number:
+                    search.back()
+                elif not self.advance(search):
                     number = search.steps
-            self.page.say(f"Stepping... step {search.steps:,}.")
-            await asyncio.sleep(0)
+            if search.steps != number:
+                self.page.say(f"Stepping... step {search.steps:,}.")
+                await breathe()
         self.draw()
         if not search.done:
             self.page.say(f"At step {search.steps:,}.")

@@ -128,15 +128,16 @@ class Lockstep:
         last = self.step_number
         every = max(1, -(-last // max(1, points - 1)))
         steps = [*range(0, last, every), last]
+        history = self.history  # read at the sampled steps only: a step costs the same late on
         series = []
-        for label, expanded, generated in self.series():
-            for what, values in (("expanded", expanded), ("generated", generated)):
+        for i, e in enumerate(self.entrants):
+            for k, what in enumerate(("expanded", "generated")):
                 series.append(
                     {
-                        "name": f"{label}: {what}",
-                        "group": label,
+                        "name": f"{e.label}: {what}",
+                        "group": e.label,
                         "dashed": what == "generated",
-                        "points": [[n, values[n]] for n in steps],
+                        "points": [[n, history[n][i][k]] for n in steps],
                     }
                 )
         return {

@@ -159,7 +159,7 @@ def test_idastar_shows_the_iteration_and_its_threshold(web: Any, parts: Any) -> 
 
 def test_a_long_jump_grows_the_tree_in_slices(web: Any, parts: Any, monkeypatch: Any) -> None:
     _grid, _controls, view = parts
-    monkeypatch.setattr(web.treeview, "SYNC_SECONDS", 0.0)  # a slice at each look
+    monkeypatch.setattr(web.treeview, "SLICE_SECONDS", 0.0)  # a slice at each look
     summaries: list[str] = []
 
     async def jump() -> None:

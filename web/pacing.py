@@ -1,0 +1,35 @@
+"""How the page's long jobs (Run to end, jumps, the tree catching up, Compare's Run all to
+end) share the main thread: they work in slices, then :func:`breathe` lets the page handle
+clicks, keys, timers and drawing before the next slice.
+
+Two things in Pyodide make a slice longer than it looks, both measured with
+``benchmarks/site_teach.py``:
+
+- ``asyncio.sleep`` of 2 ms or less is run as a message task, ahead of the page's timers:
+  slices chained by it kept a 20 ms timer waiting 300-600 ms while every task was short.
+  A 4 ms timer lets the timers in.
+- The garbage collector's full collections walk every object alive; with a search's records
+  and a tree of 100,000 nodes they took 80-130 ms, landing inside a slice. The objects a
+  slice made and kept are long-lived, so :func:`breathe` moves them out of the collector's
+  reach (``gc.freeze``; reference counting still frees them), and :func:`release` gives them
+  back when a search is dropped, so a cycle among them can be collected then.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+
+SLICE_SECONDS = 0.03  # of work before the page gets the thread back
+YIELD_SECONDS = 0.004  # a timer, not a message task (see above)
+
+
+async def breathe() -> None:
+    """Between two slices: keep what they made out of full collections, then yield."""
+    gc.freeze()
+    await asyncio.sleep(YIELD_SECONDS)
+
+
+def release() -> None:
+    """A search was dropped: the collector may look at everything again."""
+    gc.unfreeze()
