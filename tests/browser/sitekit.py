@@ -166,6 +166,9 @@ def wait_worker(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
 RUN_MS = 120_000  # a comparison or a small experiment run to its end, on a slow machine
 
 
+BLOCKING = ("serious", "critical")  # the axe impacts no view may have
+
+
 def axe_violations(page: Page) -> dict[str, list[str]]:
     """axe-core's violations on the page by impact: each rule's id and how many elements
     break it (the first five named)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 from sitekit import (
+    BLOCKING,
     PageWatch,
     Site,
     axe_violations,
@@ -18,8 +19,6 @@ from sitekit import (
 )
 
 pytestmark = pytest.mark.browser
-
-BLOCKING = ("serious", "critical")
 
 
 def box(page: Page, selector: str) -> dict[str, float]:

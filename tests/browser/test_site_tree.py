@@ -7,8 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from sitekit import PageWatch, Site, load
-from test_site_layout import BLOCKING, violations
+from sitekit import BLOCKING, PageWatch, Site, axe_violations, load
 
 from npuzzle import Board, make_search
 from npuzzle.tree import SearchTree
@@ -155,7 +154,7 @@ def test_axe_finds_nothing_serious_in_the_tree(page: Page, site: Site, scheme: s
     tree.focus()
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Enter")  # a closed row
-    found = violations(page)
+    found = axe_violations(page)
     print(f"\naxe, {scheme}: the tree {found}")
     blocking = {impact: found[impact] for impact in BLOCKING if impact in found}
     assert blocking == {}, f"{scheme} theme, the tree: {blocking}"
