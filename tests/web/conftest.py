@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from npuzzle import Board
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # fakedom, beside this file
 import fakedom
 
@@ -115,3 +117,18 @@ class Hub:
 @pytest.fixture
 def hub() -> Hub:
     return Hub()
+
+
+@pytest.fixture
+def parts(web: Any, hub: Any) -> Any:
+    """(grid, search controls, visualizer) on a 3x3 board 16 moves from the snail goal, as
+    the page wires them."""
+    grid = web.grid.GridView(web.document, hub)
+    hub.grid = grid
+    controls = web.controls.SearchControls(web.document, hub)
+    bridge = web.bridge.Bridge(web.workers, web.window)
+    view = web.visualizer.Visualizer(web.document, hub, bridge, grid, controls)
+    grid.show(Board.parse("2,3,1/8,0,4/7,6,5"), Board.goal("snail", 3, 3))
+    controls.enable()
+    view.enable()
+    return grid, controls, view

@@ -6,26 +6,11 @@ import asyncio
 import re
 from typing import Any
 
-import pytest
-
 from npuzzle import Board
 from npuzzle.tree import SearchTree
 
 START = Board.parse("2,3,1/8,0,4/7,6,5")
 SNAIL = Board.goal("snail", 3, 3)
-
-
-@pytest.fixture
-def parts(web: Any, hub: Any) -> Any:
-    grid = web.grid.GridView(web.document, hub)
-    hub.grid = grid
-    controls = web.controls.SearchControls(web.document, hub)
-    bridge = web.bridge.Bridge(web.workers, web.window)
-    view = web.visualizer.Visualizer(web.document, hub, bridge, grid, controls)
-    grid.show(START, SNAIL)
-    controls.enable()
-    view.enable()
-    return grid, controls, view
 
 
 def el(web: Any, ident: str) -> Any:

@@ -5,24 +5,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
-
 from npuzzle import Board
 
 BUTTONS = ("step-back", "step", "play", "run-end")
-
-
-@pytest.fixture
-def parts(web: Any, hub: Any) -> Any:
-    grid = web.grid.GridView(web.document, hub)
-    hub.grid = grid
-    controls = web.controls.SearchControls(web.document, hub)
-    bridge = web.bridge.Bridge(web.workers, web.window)
-    view = web.visualizer.Visualizer(web.document, hub, bridge, grid, controls)
-    grid.show(Board.parse("2,3,1/8,0,4/7,6,5"), Board.goal("snail", 3, 3))
-    controls.enable()
-    view.enable()
-    return grid, controls, view
 
 
 def disabled(web: Any) -> dict[str, bool]:
