@@ -194,11 +194,13 @@ class TreeView:
         self.selected = id
         row = tree.row_of(id, self.collapsed) or 0
         top, height = self.top, self.view_height()
-        if row * ROW_PX < top or (row + 1) * ROW_PX > top + height:
+        scroll = row * ROW_PX < top or (row + 1) * ROW_PX > top + height
+        if scroll:
             total = tree.visible_rows(self.collapsed, 0, 0).total
             self.top = max(0, min(row * ROW_PX - height // 2, total * ROW_PX - height))
-            self.box.scrollTop = self.top
         self.draw()
+        if scroll:  # after draw() has made the rows as tall as they now are
+            self.box.scrollTop = self.top
 
     def on_scroll(self, event: Any) -> None:
         self.top = int(self.box.scrollTop or 0)  # read here, where the layout is fresh
