@@ -64,13 +64,14 @@ class Bridge:
         answer: dict[str, Any] = plain(await (await self.worker()).solve(request))
         return answer
 
-    async def hint(self, board: Board, goal: Board) -> dict[str, Any]:
+    async def hint(self, board: Board, goal: Board, *, fetch: bool) -> dict[str, Any]:
         """A player's hint for ``board``, worked out in the worker (``npuzzle.hint``): the
         tile to slide, the distance, whether it is optimal; or {status: "busy"} while Solve
-        or the Lab runs there."""
+        or the Lab runs there. ``fetch``: the worker may fetch the pattern databases."""
         request = {
             "board": board.format("rows"),
             "goal": goal.format("rows"),
+            "fetch": fetch,
             "page": self.page_address(),
         }
         answer: dict[str, Any] = plain(await (await self.worker()).hint(request))

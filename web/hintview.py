@@ -145,9 +145,11 @@ class HintView:
     # ----- Hint ----------------------------------------------------------------------------
     def on_hint(self, event: Any) -> None:
         answer = self.known()
-        if answer is not None:
+        if answer is not None and not answer.get("advice"):
             self.reveal(answer)
             return
+        if answer is not None:  # the pattern databases would make it optimal: fetch them
+            self.answer = None
         self.wanted = True
         self.page.say(
             "Hint: working it out..." if self.connected else "Hint: the solver is starting..."
@@ -186,7 +188,8 @@ class HintView:
             if self.known() is not None:
                 return
             try:
-                answer = await self.bridge.hint(*key)
+                # a pressed Hint may fetch the pattern databases; Moves to solved alone not
+                answer = await self.bridge.hint(*key, fetch=self.wanted)
             except Exception as exc:  # the worker failed: say so, do not retry for ever
                 answer = {"status": "error", "reason": f"the solver did not answer ({exc})"}
             if answer.get("status") == "busy":

@@ -175,7 +175,7 @@ async def _solve(req: dict[str, Any]) -> dict[str, Any]:
 
 
 async def hint(request: Any) -> dict[str, Any]:
-    """A player's hint for ``request`` = {board, goal (rows text), page}: {status: "ok",
+    """A player's hint for ``request`` = {board, goal (rows text), fetch, page}: {status: "ok",
     solvable, tile, direction, distance, optimal, method, reason,
     lower_bound, text, advice, seconds}; {status: "busy", kind} while Solve or the Lab runs
     (a hint would stall them: ask again later); {status: "error", reason} for bad input."""
@@ -197,7 +197,11 @@ async def hint(request: Any) -> dict[str, Any]:
     advice = ""
     shipped = (board.width, board.height) in pdbbuild.SHIPPED_SHAPES
     if answer.solvable and not answer.optimal and shipped and not loaded:
-        advice = "the pattern databases for shortest hints could not be loaded"
+        advice = (
+            "the pattern databases for shortest hints could not be loaded"
+            if req.get("fetch")
+            else "press Hint to fetch the pattern databases (4 MB) for a shortest one"
+        )
     return {
         "status": "ok",
         "solvable": answer.solvable,
@@ -218,13 +222,14 @@ async def hint(request: Any) -> dict[str, Any]:
 async def _hint_tables(board: Board, goal: Board, req: dict[str, Any]) -> bool:
     """Load the tables a hint uses, as far as it is worth it; whether they are all loaded.
 
-    Up to 9 cells, the one exact table (70 kB at most) makes every hint exact; on a shape
-    whose tables the site ships (the 4x4's are 4 MB, fetched once, then kept in the
-    browser's cache), IDA* with them gives optimal hints within the budget, as players of
-    the 15-puzzle expect. Other boards use the tables already loaded. A table the site lacks
-    or the browser refuses is not an error here: the hint then searches without it."""
+    Up to 9 cells, the one exact table (70 kB at most) makes every hint exact. On a shape
+    whose tables the site ships, a pressed Hint (``fetch``) fetches them (the 4x4's are
+    4 MB, then kept in the browser's cache): IDA* with them gives optimal hints within the
+    budget. Moves to solved alone uses the tables already loaded, so that opening a 4x4
+    fetches nothing unasked. A table the site lacks or the browser refuses is not an error
+    here: the hint then searches without it."""
     exact = board.size <= pdbplan.EXACT_CELLS
-    shipped = (board.width, board.height) in pdbbuild.SHIPPED_SHAPES
+    shipped = (board.width, board.height) in pdbbuild.SHIPPED_SHAPES and bool(req.get("fetch"))
     try:
         names = pdbplan.table_names(board.width, board.height, goal.blank)
     except PuzzleError:

@@ -19,7 +19,8 @@ the rows asked for (each node keeps the size of its subtree).
 >>> search = make_search(Board.parse("134 8b5 726"), Board.parse("123 8b4 765"))
 >>> tree = SearchTree(search)
 >>> _ = search.step(), search.step()
->>> tree.sync()
+>>> tree.sync()  # up to date
+True
 >>> window = tree.visible_rows(set(), 0, 10)
 >>> for row in window.rows:
 ...     print("  " * row.depth, row.move, row.f, row.state)

@@ -3,6 +3,7 @@ run here in CPython (A* and IDA* with the pattern databases, not the hint module
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -101,15 +102,23 @@ def test_hint_starts_an_optimal_solution_and_moves_to_solved_follows(
 def test_a_4x4_hint_in_the_worker_leaves_the_grid_playable(page: Page, site: Site) -> None:
     ready(page, site)
     page.get_by_label("Size").select_option("4x4")
-    # the default heuristic: the hint fetches the 4x4's pattern databases on its own
     goal = Board.goal("standard", 4, 4)
     board = random_board(4, 4, seed=4)  # IDA* solves it well within the hint's time budget
     length = optimal(board, goal)
-    start = time.perf_counter()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
     set_board(page, board)
-    shows(page, f"{length} moves from solved")
-    print(f"\n4x4 hint, the tables loaded first: {time.perf_counter() - start:.2f} s")
+    expect(distance(page)).not_to_have_text(re.compile("working"), timeout=30_000)
+    expect(distance(page)).not_to_have_attribute("aria-busy", "true")
+    assert not any(url.endswith(".npdb") for url in requests)  # nothing fetched unasked
+    before = distance(page).text_content() or ""
+    # a pressed Hint fetches the 4x4's pattern databases if the answer was not optimal
+    start = time.perf_counter()
     tile, _ = press_hint(page)
+    shows(page, f"{length} moves from solved")
+    print(f"\n4x4 hint ({before!r} before): {time.perf_counter() - start:.2f} s")
+    fetched = any(url.endswith(".npdb") for url in requests)
+    assert fetched == before.startswith("at most")
     move = slide_of(board, tile)
     nearer = board.move(move)
     assert optimal(nearer, goal) == length - 1

@@ -273,3 +273,22 @@ def test_the_worker_refuses_while_busy_and_answers_json_like_values(
     assert answer["distance"] == optimal(START, SNAIL)
     assert answer["method"] == "exact table"
     assert all(isinstance(v, str | int | float | bool | type(None)) for v in answer.values())
+
+
+def test_only_a_pressed_hint_may_fetch_the_pattern_databases(web: Any, player: Any) -> None:
+    async def scenario() -> None:
+        player.grid.show(START, SNAIL)
+        await settle(player)
+        assert [r["fetch"] for r in player.solver.requests] == [False]  # Moves to solved
+        key, answer = player.answer
+        # an answer the tables would make optimal (as on a 4x4 before they are loaded)
+        player.answer = (key, {**answer, "optimal": False, "advice": "press Hint to fetch"})
+        web.document.getElementById("hint").click()
+        await settle(player)
+        assert [r["fetch"] for r in player.solver.requests] == [False, True]
+        assert marked(web) and distance(web) == f"{optimal(START, SNAIL)} moves from solved"
+        web.document.getElementById("hint").click()  # answered already: nothing asked
+        await settle(player)
+        assert len(player.solver.requests) == 2
+
+    play(scenario)
