@@ -205,8 +205,8 @@ class Visualizer:
         self.grid.end_preview()
 
     def on_follow(self, event: Any) -> None:
-        if self.search is not None and self.follow_box.checked:
-            self.inside = True  # the toggle was just used: show the step now
+        """The toggle (in the View group): off gives the board back at once; on shows the
+        search's node when the focus is back in the visualizer."""
         self.show_on_grid(self.search.last_step if self.search is not None else None)
 
     # ----- pattern databases ---------------------------------------------------------------
