@@ -18,10 +18,11 @@ from typing import Any
 
 from pacing import breathe
 from pyodide.ffi import create_proxy
-from stepper import mini_board, number
+from stepper import mini_board
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, charts
 from npuzzle.entrants import DEFAULT_ENTRANTS, MAX_ENTRANTS, MIN_ENTRANTS, Entrant, parse_entrants
+from npuzzle.explain import number
 
 SLICE_SECONDS = 0.04  # of stepping before the page gets control back (pacing.breathe)
 DRAW_SECONDS = 0.25  # between redraws while running to the end

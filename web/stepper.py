@@ -10,17 +10,10 @@ saying how many more there are.
 from typing import Any
 
 from npuzzle import Node, Search, Step
-from npuzzle.explain import explain_step
+from npuzzle.explain import explain_step, number
 
 VISIBLE = 40  # entries drawn per list
 MAX_STEPS = 100_000  # the visualizer records every step for Back: keep memory bounded
-
-
-def number(x: float) -> str:
-    """g, h and f as people write them: 3, 2.24."""
-    if isinstance(x, int) or float(x).is_integer():
-        return str(int(x))
-    return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
 def mini_board(node: Node, width: int) -> str:

@@ -24,9 +24,10 @@ from typing import Any
 
 from controls import listen
 from pacing import SLICE_SECONDS, breathe
-from stepper import mini_tiles, number
+from stepper import mini_tiles
 
 from npuzzle import Search
+from npuzzle.explain import number
 from npuzzle.tree import SearchTree, TreeRow, TreeState
 
 ROW_PX = 28  # a row's height in CSS pixels (style.css, .tree-row): rows are placed by it
@@ -35,17 +36,8 @@ MARGIN_ROWS = 8  # rows drawn above and below the box, so a short scroll finds t
 INDENT_LEVELS = 16  # deeper rows are indented no further: their level is written instead
 SYNC_SLICE = 300  # steps put on or taken off between looks at the clock
 
-# What each state is called in the rows, the legend and the selected node's details.
-STATE_WORDS = {
-    TreeState.EXPANDED: "expanded",
-    TreeState.OPEN: "open",
-    TreeState.CURRENT: "current",
-    TreeState.DUPLICATE: "duplicate",
-    TreeState.PRUNED: "pruned",
-    TreeState.REPLACED: "replaced",
-    TreeState.SOLUTION: "solution",
-}
-
+# What each state means, for the selected node's details (rows and the legend use the
+# state's own name).
 STATE_MEANING = {
     TreeState.EXPANDED: "expanded: taken from the open list, its children generated",
     TreeState.OPEN: "on the open list, waiting to be expanded",
@@ -67,9 +59,7 @@ def ordinal(n: int) -> str:
 
 def row_label(row: TreeRow) -> str:
     move = f"after {row.move}" if row.move else "start"
-    return (
-        f"{move}: g {number(row.g)}, h {number(row.h)}, f {number(row.f)}, {STATE_WORDS[row.state]}"
-    )
+    return f"{move}: g {number(row.g)}, h {number(row.h)}, f {number(row.f)}, {row.state.value}"
 
 
 def row_html(row: TreeRow, index: int, selected: bool) -> str:
@@ -93,7 +83,7 @@ def row_html(row: TreeRow, index: int, selected: bool) -> str:
         f'<span class="move">{row.move or "start"}</span>'
         f'<span class="vals">g {number(row.g)} &middot; h {number(row.h)} &middot; '
         f"f {number(row.f)}</span>"
-        f'<span class="state">{STATE_WORDS[row.state]}</span></div>'
+        f'<span class="state">{row.state.value}</span></div>'
     )
 
 
