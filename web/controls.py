@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from pyodide.ffi import create_proxy
 
-from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, random_board
+from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, random_board, solvability
 from npuzzle.board import parse_size
 
 WEIGHT_MESSAGE = "Weight must be a number from 1 to 100."
@@ -40,6 +40,13 @@ def size_of(value: str) -> tuple[int, int]:
         return parse_size(value)
     except PuzzleError:
         return 3, 3
+
+
+def unreachable(board: Board, goal: Board) -> str:
+    """ " It cannot reach the goal: <why>." for a board that cannot, else "": what a new
+    board's message adds, so that a player hears it at once."""
+    verdict = solvability(board, goal)
+    return "" if verdict else f" It cannot reach the goal: {verdict.reason}."
 
 
 def listen(proxies: list[Any], bindings: list[tuple[Any, str, Callable[[Any], Any]]]) -> None:
@@ -152,7 +159,7 @@ class BoardControls:
             self.page.say("Type a goal board under Goal board, then press Edit.")
         board = self.grid.board
         goal = self.goal_for(board.width, board.height)
-        self.page.new_board(board, goal, f"Goal: {goal.format('rows')}.")
+        self.page.new_board(board, goal, f"Goal: {goal.format('rows')}.{unreachable(board, goal)}")
         if board == goal:
             self.page.say(f"Goal: {goal.format('rows')}. Solved!")
 
@@ -186,7 +193,8 @@ class BoardControls:
             if self.goal.value == "custom":
                 self.goal.value = "standard"
             goal = self.goal_for(board.width, board.height)
-        self.page.new_board(board, goal, f"Board set to {board.format('rows')}.")
+        warning = unreachable(board, goal)
+        self.page.new_board(board, goal, f"Board set to {board.format('rows')}.{warning}")
 
 
 class SearchControls:

@@ -11,6 +11,11 @@ While the visualizer steps, the grid can show a node of the search instead (a pr
 so. The board being played is kept; the first click, key or swipe on the grid while it
 shows a node only brings that board back.
 
+The board played is an ``npuzzle.game.Game``: every slide is one of its moves, so Undo,
+Redo and Restart (:meth:`undo`, :meth:`redo`, :meth:`restart`) walk its history. A player's
+input first asks the page whether the board is theirs (``Page.claim_board``): while a
+solution plays back, the first input pauses the playback instead of moving a tile under it.
+
 The board, moves, and the solved test are npuzzle's; this view only draws them.
 """
 
@@ -18,9 +23,11 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from controls import listen
+from controls import listen, unreachable
 
-from npuzzle import Board, PuzzleError, solvability
+from npuzzle import Board, PuzzleError
+from npuzzle.board import moved_tile
+from npuzzle.game import Game
 
 # Arrow key -> the blank's move (the tile moves the opposite way, in the arrow's direction).
 ARROW_MOVES = {"ArrowUp": "D", "ArrowDown": "U", "ArrowLeft": "R", "ArrowRight": "L"}
@@ -36,6 +43,7 @@ class Page(Protocol):
     def new_board(self, board: Board, goal: Board, message: str) -> None: ...
     def changed(self, *, push: bool) -> None: ...
     def grid_changed(self) -> None: ...
+    def claim_board(self) -> bool: ...
 
 
 class GridView:
@@ -49,9 +57,9 @@ class GridView:
         self.arrange_button = get("arrange")
         self.note = get("grid-note")
         self.showing: tuple[int, ...] | None = None  # the tiles of a node being previewed
-        self.goal = Board.goal("standard", 3, 3)
-        self.board = self.goal
-        self.moves = 0
+        goal = Board.goal("standard", 3, 3)
+        self.game = Game(goal, goal)
+        self.marking = False  # tiles in their goal cell are marked
         self.tiles: dict[int, Any] = {}
         self.arranging = False
         self.picked: int | None = None
@@ -74,34 +82,93 @@ class GridView:
         self.arrange_button.disabled = False
 
     # ----- state changes -------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    @property
+    def goal(self) -> Board:
+        return self.game.goal
+
+    @property
+    def moves(self) -> int:
+        """Moves made since the start of the puzzle (undone ones not counted)."""
+        return self.game.at
+
     def show(self, board: Board, goal: Board) -> None:
-        """Show a new board (Arrange ends, the counter starts again)."""
+        """Show a new puzzle: ``board`` is its start (Arrange ends, the counter starts again,
+        the moves made before are forgotten)."""
         if self.arranging:
             self.arranging = False
             self.arrange_button.setAttribute("aria-pressed", "false")
             self.picked = None
         self.end_preview()
-        self.goal, self.board, self.moves = goal, board, 0
+        self.game = Game(board, goal)
         self.build()
         self.page.grid_changed()
 
     def move(self, blank_move: str) -> bool:
-        """Make one npuzzle move (named by the blank); False when it is not legal."""
-        if blank_move not in self.board.legal_moves():
+        """A player's move (named by the blank), if the board is theirs now (see
+        ``Page.claim_board``); False when it is not legal. True when the input was used."""
+        if not self.page.claim_board():
+            return True  # the input paused a playback: it is used, and says so
+        if not self.slide(blank_move):
             return False
+        self.say_moved(blank_move)
+        return True
+
+    def slide(self, blank_move: str) -> bool:
+        """Make one move of the game (a player's, or a playback's); False when not legal."""
+        if not self.game.move(blank_move):
+            return False
+        self.redraw()
+        return True
+
+    def redraw(self) -> None:
+        """The game's board changed: draw it, and tell the page."""
         self.end_preview()
-        before = self.board
-        self.board = before.move(blank_move)
-        self.moves += 1
-        tile = self.board.tiles[before.blank]  # the moved tile stands where the blank was
         self.update()
         self.page.grid_changed()
-        if self.solved:
-            self.page.say(f"Solved! {self.count_text()}.")
-        else:
-            self.page.say(f"Moved tile {tile} {TILE_DIRECTION[blank_move]}. {self.count_text()}.")
         self.page.changed(push=False)
+
+    def say_moved(self, blank_move: str) -> None:
+        """Say which tile the move slid (the board after it is shown), and if it solved."""
+        if self.solved:  # said of the board shown, never of a board on its way
+            self.page.say(f"Solved in {self.count_text()}.")
+            return
+        tile = moved_tile(self.board.tiles, self.board.width, blank_move)
+        self.page.say(f"Moved tile {tile} {TILE_DIRECTION[blank_move]}. {self.count_text()}.")
+
+    def undo(self) -> str | None:
+        """Take back the last move; the move undone, None when there is none."""
+        move = self.game.undo()
+        if move is not None:
+            self.redraw()
+        return move
+
+    def redo(self) -> str | None:
+        move = self.game.redo()
+        if move is not None:
+            self.redraw()
+        return move
+
+    def restart(self) -> bool:
+        """Back to the puzzle's start (the moves can be redone)."""
+        if not self.game.restart():
+            return False
+        self.redraw()
         return True
+
+    def go_to(self, made: int) -> None:
+        """Show the game after ``made`` of its moves (a playback's position)."""
+        if made != self.game.at:
+            self.game.go_to(made)
+            self.redraw()
+
+    def mark_home(self, on: bool) -> None:
+        """Mark the tiles standing in their goal cell (or stop marking them)."""
+        self.marking = on
+        self.update()
 
     def click_tile(self, tile: int) -> None:
         """Slide the tile into the gap if it is next to it; otherwise do nothing."""
@@ -150,6 +217,14 @@ class GridView:
         self.grid.dataset.tiles = self.board.format("rows")
         self.grid.classList.toggle("solved", self.solved and self.showing is None)
         self.counter.textContent = str(self.moves)
+        self.mark_homes(self.showing if self.showing is not None else self.board.tiles)
+
+    def mark_homes(self, tiles: tuple[int, ...]) -> None:
+        """The class ``home`` on each tile in its goal cell, while marking is on."""
+        goal = self.goal.tiles
+        for cell, tile in enumerate(tiles):
+            if tile:
+                self.tiles[tile].classList.toggle("home", self.marking and goal[cell] == tile)
 
     def place(self, tiles: tuple[int, ...]) -> None:
         width = self.board.width
@@ -173,6 +248,7 @@ class GridView:
             self.unmark()
         self.showing = tiles
         self.place(tiles)
+        self.mark_homes(tiles)
         if moved is not None and moved in self.tiles:
             self.tiles[moved].classList.add("moved")
         self.grid.classList.add("following")
@@ -262,6 +338,8 @@ class GridView:
 
     # ----- Arrange -------------------------------------------------------------------------
     def on_arrange(self, event: Any) -> None:
+        if not self.page.claim_board():
+            return  # it paused a playback
         self.arranging = not self.arranging
         self.arrange_button.setAttribute("aria-pressed", "true" if self.arranging else "false")
         self.unpick()
@@ -270,10 +348,8 @@ class GridView:
                 "Arrange: click a tile, then another to swap them. Press Arrange to finish."
             )
             return
-        board = self.board
-        verdict = solvability(board, self.goal)
-        state = "" if verdict else f" It cannot reach the goal: {verdict.reason}."
-        self.page.new_board(board, self.goal, f"Board set to {board.format('rows')}.{state}")
+        board, warning = self.board, unreachable(self.board, self.goal)
+        self.page.new_board(board, self.goal, f"Board set to {board.format('rows')}.{warning}")
 
     def unpick(self) -> None:
         if self.picked is not None:
@@ -294,7 +370,8 @@ class GridView:
         tiles = list(self.board.tiles)
         i, j = tiles.index(first), tiles.index(tile)
         tiles[i], tiles[j] = tiles[j], tiles[i]
-        self.board = Board(self.board.width, self.board.height, tuple(tiles))
+        # A swap is no move: the arranged board is a new start (Arrange's end says so too).
+        self.game = Game(Board(self.board.width, self.board.height, tuple(tiles)), self.goal)
         self.update()
         self.page.grid_changed()
         self.page.say(f"Swapped tiles {first} and {tile}.")

@@ -32,6 +32,7 @@ SOLVED: dict[str, Any] = {"status": "ok", "solvable": True, "distance": 0, "opti
 
 class Page(Protocol):
     def say(self, text: str) -> None: ...
+    def shortest_known(self, board: Board, goal: Board, length: int) -> None: ...
 
 
 class Grid(Protocol):
@@ -206,6 +207,8 @@ class HintView:
 
     def show(self, key: Key, answer: dict[str, Any]) -> None:
         self.answer = (key, answer)
+        if answer.get("status") == "ok" and answer.get("solvable") and answer.get("optimal"):
+            self.page.shortest_known(*key, int(answer.get("distance") or 0))
         self.distance.textContent = distance_text(answer)
         self.distance.removeAttribute("aria-busy")
         if self.wanted:

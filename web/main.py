@@ -5,7 +5,9 @@ The page is a set of views, one module each, and this module only wires them tog
 - ``status.StatusView``: the status line and the pattern databases' progress bar;
 - ``grid.GridView``: the tiles, clicks, keys, swipes and Arrange;
 - ``controls.BoardControls`` and ``controls.SearchControls``: the Board and Search groups;
-- ``solvepanel.SolvePanel``: Solve, Cancel, the result's figures and the playback;
+- ``solvepanel.SolvePanel``: Solve, Cancel and the result's figures, and its
+  ``playback.Playback`` of a solution on the grid;
+- ``playerview.PlayerView``: Undo, Redo, Restart, tiles in place, the fewest moves possible;
 - ``hintview.HintView``: Hint and Moves to solved, for players;
 - ``visualizer.Visualizer``: the search, step by step;
 - ``labview.LabView``: the experiment lab;
@@ -26,10 +28,11 @@ from typing import Any
 from address import AddressView
 from bridge import Bridge
 from compareview import CompareView
-from controls import BoardControls, SearchControls
+from controls import BoardControls, SearchControls, unreachable
 from grid import GridView
 from hintview import HintView
 from labview import LabView
+from playerview import PlayerView
 from pyscript import document, window, workers
 from solvepanel import SolvePanel
 from status import StatusView
@@ -55,6 +58,7 @@ class Page:
         self.solve_panel = SolvePanel(document, self, self.bridge, self.grid, self.search_controls)
         self.visualizer = Visualizer(document, self, self.bridge, self.grid, self.search_controls)
         self.hint = HintView(document, self, self.bridge, self.grid)
+        self.player = PlayerView(document, self, self.grid)
         # Made before anything can ask for the link, which includes the Lab's settings.
         self.lab = LabView(
             document,
@@ -100,8 +104,20 @@ class Page:
         self.address.write(push=push)
 
     def grid_changed(self) -> None:
-        """The grid shows another board (a move, a swap, a new board): the hint follows."""
+        """The grid shows another board (a move, a swap, a new board): the hint and the
+        player's buttons follow."""
         self.hint.board_changed()
+        self.player.sync()
+
+    def claim_board(self) -> bool:
+        """A player's input wants the board: False while a solution plays back (the input
+        paused it and must move nothing)."""
+        return self.solve_panel.playback.claim()
+
+    def shortest_known(self, board: Board, goal: Board, length: int) -> None:
+        """``board`` is exactly ``length`` moves from ``goal`` (an optimal solution, an exact
+        distance): the move counter says so when it is the puzzle's start."""
+        self.player.learn(board, goal, length)
 
     def new_board(self, board: Board, goal: Board, message: str) -> None:
         """Show a new board: whatever was searching, playing back or stepping stops."""
@@ -137,7 +153,7 @@ class Page:
         self.board_controls.show_size(state.board.width, state.board.height)
         self.board_controls.show_goal(state.goal, state.goal_name)
         self.search_controls.show(state.algorithm, state.heuristic, state.weight)
-        self.new_board(state.board, state.goal, "")
+        self.new_board(state.board, state.goal, unreachable(state.board, state.goal).strip())
 
     def follow_link(self, state: LinkState, opening: bool) -> None:
         if state.step:
@@ -158,6 +174,7 @@ class Page:
             self.search_controls,
             self.visualizer,
             self.hint,
+            self.player,
             self.compare,
             self.address,
         ):

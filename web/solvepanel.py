@@ -1,9 +1,10 @@
-"""The solve panel: Solve, Cancel, the live progress, the result's figures and the playback.
+"""The solve panel: Solve, Cancel, the live progress and the result's figures.
 
 Solve sends the page's board and settings to the worker through the bridge and asks for
 progress every ``POLL_SECONDS`` (nodes expanded, open list size, IDA*'s threshold, or
 pattern databases loading). The figures are drawn into ``#figures``; a solution is then
-played back on the grid from the board it was found for.
+handed to :class:`playback.Playback`, which plays it back on the grid from the board it was
+found for.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from typing import Any, Protocol
 from bridge import Bridge
 from controls import SearchControls, listen
 from grid import GridView
+from playback import Playback
 
 from npuzzle import Board, solvability
 
-PLAYBACK_SECONDS = 0.25  # between moves of a solution played back
 POLL_SECONDS = 0.2  # between progress questions to the worker
 FAILURES = {
     "limit": "No solution within the limit",
@@ -31,6 +32,7 @@ class Page(Protocol):
     def show_loading(self, got: int, total: int, where: str) -> None: ...
     def hide_loading(self) -> None: ...
     def spawn(self, coroutine: Any) -> None: ...
+    def shortest_known(self, board: Board, goal: Board, length: int) -> None: ...
 
 
 def duration(seconds: float) -> str:
@@ -54,8 +56,8 @@ def figures(result: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 class SolvePanel:
-    """``#solve``, ``#cancel`` and the result section (``#result``, ``#figures``,
-    ``#solution-moves``)."""
+    """``#solve``, ``#cancel`` and the result section (``#result``, ``#figures``; its
+    ``#playback`` is the :class:`Playback`'s)."""
 
     def __init__(
         self,
@@ -72,7 +74,7 @@ class SolvePanel:
         self.cancel_button = get("cancel")
         self.result = get("result")
         self.figures = get("figures")
-        self.solution = get("solution-moves")
+        self.playback = Playback(document, page, grid)
         self.task: asyncio.Future[None] | None = None  # the search or playback under way
         self.searching = False
         self.cancelling = False  # Cancel was pressed: progress no longer overwrites it
@@ -96,9 +98,11 @@ class SolvePanel:
         if self.task is not None and not self.task.done():
             self.task.cancel()
         self.task = None
+        self.playback.stop()
 
     def hide_result(self) -> None:
         self.show_figures(None)
+        self.playback.hide()
 
     # ----- handlers ------------------------------------------------------------------------
     def on_solve(self, event: Any) -> None:
@@ -150,8 +154,12 @@ class SolvePanel:
         if status != "solved":
             failure = FAILURES.get(status, "Search failed")
             self.page.say(f"{failure}: {result.get('reason', '')}.")
+            self.playback.hide()
             return
-        await self.play_back(board, goal, result.get("moves") or "")
+        moves = str(result.get("moves") or "")
+        if result.get("optimal"):
+            self.page.shortest_known(board, goal, len(moves))
+        self.playback.start(board, goal, moves)
 
     def report(self, p: dict[str, Any]) -> None:
         """Show the worker's progress (unless Cancel was pressed)."""
@@ -168,16 +176,6 @@ class SolvePanel:
         )
         self.page.say(f"Searching... {p.get('expanded', 0):,} nodes expanded, {where}.")
 
-    async def play_back(self, board: Board, goal: Board, moves: str) -> None:
-        """Show the solution move by move from the board it was found for."""
-        self.grid.show(board, goal)
-        self.page.say(f"Found a solution of {len(moves)} moves: playing it back...")
-        for letter in moves:
-            await asyncio.sleep(PLAYBACK_SECONDS)
-            self.grid.move(letter)
-        n = len(moves)
-        self.page.say(f"Solved in {n} move{'' if n == 1 else 's'}.")
-
     def show_figures(self, result: dict[str, Any] | None) -> None:
         self.figures.replaceChildren()
         if result is None:
@@ -189,5 +187,4 @@ class SolvePanel:
             dd = self.document.createElement("dd")
             dd.textContent = value
             self.figures.append(dt, dd)
-        self.solution.textContent = " ".join(result.get("moves") or "") or "-"
         self.result.hidden = False

@@ -79,6 +79,8 @@ class Hub:
         self.grid: Any = None
         self.grid_changes = 0
         self.hint: Any = None  # a HintView told of every board the grid shows, as the page does
+        self.playback: Any = None  # a Playback asked for the board, as the page does
+        self.shortest: list[tuple[Any, Any, int]] = []
 
     @property
     def said(self) -> str:
@@ -100,6 +102,12 @@ class Hub:
         self.grid_changes += 1
         if self.hint is not None:
             self.hint.board_changed()
+
+    def claim_board(self) -> bool:
+        return True if self.playback is None else bool(self.playback.claim())
+
+    def shortest_known(self, board: Any, goal: Any, length: int) -> None:
+        self.shortest.append((board, goal, length))
 
     def search_changed(self) -> None:
         self.search_changes += 1

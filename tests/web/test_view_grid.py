@@ -72,7 +72,7 @@ def test_a_click_next_to_the_gap_moves_the_tile_and_a_far_one_does_nothing(
     assert not element.classList.contains("solved")
     tiles(web)[8].click()
     assert element.classList.contains("solved")
-    assert hub.said == "Solved! 2 moves."
+    assert hub.said == "Solved in 2 moves."
 
 
 def test_arrow_keys_move_a_tile_in_their_direction_but_not_inside_controls(

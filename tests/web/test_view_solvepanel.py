@@ -42,12 +42,13 @@ class Solver:
 
 @pytest.fixture
 def panel(web: Any, hub: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setattr(web.solvepanel, "PLAYBACK_SECONDS", 0)
     grid = web.grid.GridView(web.document, hub)
     hub.grid = grid
     controls = web.controls.SearchControls(web.document, hub)
     bridge = web.bridge.Bridge(web.workers, web.window)
     view = web.solvepanel.SolvePanel(web.document, hub, bridge, grid, controls)
+    hub.playback = view.playback
+    view.playback.speed.value = "32"
     view.enable()
     grid.show(Board.parse("1,3,4/8,0,5/7,2,6"), Board.goal("snail", 3, 3))
     return view
@@ -58,6 +59,8 @@ def solve_now(web: Any, panel: Any) -> None:
         web.document.getElementById("solve").click()
         if panel.task is not None:
             await panel.task
+        if panel.playback.task is not None:
+            await panel.playback.task
 
     asyncio.run(press())
 
@@ -88,13 +91,17 @@ def test_solve_asks_the_worker_shows_the_figures_and_plays_the_solution(
     shown = figures(web)
     assert shown["Status"] == "solved" and shown["Length"] == "6"
     assert shown["Optimal"] == "yes" and shown["Expanded"] == "6"
-    assert web.document.getElementById("solution-moves").textContent == "D R U U L D"
+    moves = web.document.getElementById("solution-moves")
+    assert moves.dataset.moves == "DRUULD"
+    assert [item.textContent for item in moves.children] == ["2↑", "6←", "5↓", "4↓", "3→", "2↑"]
+    assert moves.children[-1].getAttribute("aria-current") == "step"
     assert web.document.getElementById("result").hidden is False
     assert web.document.getElementById("cancel").hidden is True
     assert web.document.getElementById("solve").disabled is False
     assert web.document.body.dataset.searching == "false"
     assert panel.grid.board == Board.goal("snail", 3, 3) and panel.grid.moves == 6
     assert hub.said == "Solved in 6 moves."
+    assert hub.shortest == [(Board.parse("1,3,4/8,0,5/7,2,6"), Board.goal("snail", 3, 3), 6)]
 
 
 def test_a_search_that_stops_says_why(web: Any, panel: Any, hub: Any) -> None:
