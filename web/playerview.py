@@ -66,7 +66,7 @@ class PlayerView:
         self.restart_button.disabled = game.at == 0
         known = self.known
         if known is not None and known[:2] == (game.start, game.goal):
-            self.shortest.textContent = f" (fewest possible: {known[2]})"
+            self.shortest.textContent = f" (shortest: {known[2]})"
         else:
             self.shortest.textContent = ""
 

@@ -101,10 +101,10 @@ def test_the_fewest_moves_are_shown_for_the_puzzles_start_only(web: Any, player:
     player.learn(START.move("D"), GOAL, 5)  # another board: not the start
     assert shortest.textContent == ""
     player.learn(START, GOAL, 6)
-    assert shortest.textContent == " (fewest possible: 6)"
+    assert shortest.textContent == " (shortest: 6)"
     player.grid.move("D")
     player.sync()
-    assert shortest.textContent == " (fewest possible: 6)"  # still this puzzle
+    assert shortest.textContent == " (shortest: 6)"  # still this puzzle
     player.grid.show(GOAL, GOAL)
     player.sync()
     assert shortest.textContent == ""
