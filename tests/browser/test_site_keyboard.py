@@ -18,6 +18,7 @@ pytestmark = pytest.mark.browser
 MAIN_CONTROLS = [
     *("#size", "#goal", "#shuffle", "#reset", "#board-text", "#goal-text", "#edit", "#arrange"),
     *("#algorithm", "#heuristic", "#solve", "#speed", "#share", "#compare-open"),
+    *("#mark-home",),
     *("#visualizer", "#step", "#play", "#run-end", "#jump"),
     *("#compare-algorithm-0", "#compare-heuristic-0", "#compare-algorithm-1"),
     *("#compare-heuristic-1", "#compare-add", "#compare-start"),

@@ -52,7 +52,9 @@ def test_kunkle_board_is_solved_in_six_moves_and_played_back(
     figures = page.locator("#figures")
     expect(figures).to_contain_text("Length6")
     expect(figures).to_contain_text("Optimalyes")
-    expect(page.locator("#solution-moves")).to_have_text("D R U U L D")
+    moves = page.locator("#solution-moves")
+    expect(moves).to_have_attribute("data-moves", "DRUULD")
+    expect(moves.locator("li")).to_have_text(["2↑", "6←", "5↓", "4↓", "3→", "2↑"])
     assert watch.page_errors == [] and watch.console_errors == []
 
 

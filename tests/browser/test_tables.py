@@ -76,7 +76,7 @@ def solved_figures(page: Page) -> dict[str, str]:
 
 
 def moves_shown(page: Page) -> str:
-    return (page.locator("#solution-moves").text_content() or "").replace(" ", "")
+    return page.locator("#solution-moves").get_attribute("data-moves") or ""
 
 
 def name_of(route: Route) -> str:
