@@ -96,6 +96,7 @@ class GridView:
                 (self.grid, "pointerdown", self.on_pointer_down),
                 (self.grid, "pointerup", self.on_pointer_up),
                 (self.grid, "focusin", self.on_focus),
+                (self.grid, "mousedown", self.on_mouse_down),
                 (document, "keydown", self.on_key),
                 (self.arrange_button, "click", self.on_arrange),
             ],
@@ -370,6 +371,15 @@ class GridView:
             return
         if not self.move(move):
             self.page.say(f"No tile can move {event.key.removeprefix('Arrow').lower()}.")
+
+    def on_mouse_down(self, event: Any) -> None:
+        """A click leaves the focus where it was, so that the arrow keys go on sliding tiles
+        for a player who clicks and types; unless the focus is in the grid already (it goes
+        to the cell clicked) or in the visualizer (leaving it gives the board back)."""
+        active = self.document.activeElement  # JavaScript's null when none
+        if active and (self.grid.contains(active) or active.closest("#visualizer")):
+            return
+        event.preventDefault()
 
     def on_pointer_down(self, event: Any) -> None:
         if self.board_back():  # the click that follows only brought the board back

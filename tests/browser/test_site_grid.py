@@ -365,6 +365,12 @@ def test_enter_and_space_slide_the_focused_tile_which_still_slides_on_screen(
     expect(page.locator("#moves")).to_have_text("3")
     assert grid_tiles(page) == "8,6,7/2,0,4/3,5,1"
     expect(page.get_by_role("button", name="Share")).to_be_focused()
+    # A click does not pull the focus into the grid: the arrow keys go on sliding tiles.
+    tile(page, 2).click()  # slides right again
+    expect(page.locator("#moves")).to_have_text("4")
+    expect(page.get_by_role("button", name="Share")).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#moves")).to_have_text("5")
 
 
 def test_the_focused_cell_shows_a_ring_on_a_tile_and_on_the_gap(page: Page, site: Site) -> None:

@@ -259,3 +259,16 @@ def test_a_node_shown_from_the_search_is_named_where_its_tiles_stand(web: Any, g
     assert rows_of_names(web)[2][2] == "Tile 6, row 3, column 3"
     grid.end_preview()
     assert rows_of_names(web)[2][2] == "Gap, row 3, column 3"
+
+
+def test_a_click_leaves_the_focus_outside_the_grid_unless_it_was_in_the_visualizer(
+    web: Any, grid: Any
+) -> None:
+    document = web.document
+    assert tiles(web)[8].dispatch("mousedown").default_prevented  # the body keeps it
+    document.getElementById("share").focus()
+    assert tiles(web)[8].dispatch("mousedown").default_prevented
+    tiles(web)[1].focus()  # in the grid: the click moves it to the cell clicked
+    assert not tiles(web)[8].dispatch("mousedown").default_prevented
+    document.getElementById("visualizer").focus()  # leaving gives the board back
+    assert not tiles(web)[8].dispatch("mousedown").default_prevented
