@@ -15,7 +15,9 @@ the cell, which then holds the gap: its neighbours are the tiles that can move n
 arrow away, and the screen reader says "Gap" where the tile was. Elsewhere on the page an
 arrow key names the direction a *tile* moves into the gap (ArrowUp slides the tile below
 the gap up, so the blank moves down: npuzzle move ``D``); a click next to the gap or a swipe
-moves a tile too. Arrange turns clicks (and Enter) into swaps: pick a tile, then another.
+moves a tile too, and a click leaves the focus outside the grid, so a player may click and
+use the arrows in turn. Arrange turns clicks (and Enter) into swaps: pick a tile, then
+another.
 
 While the visualizer steps, the grid can show a node of the search instead (a preview,
 :meth:`GridView.preview`): the tiles move there, the moved tile is marked and a note says
