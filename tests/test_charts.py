@@ -144,3 +144,25 @@ def test_narrow_bar_charts_slant_long_names_and_keep_everything_inside():
     height = float(narrow.get("height"))
     ys = [float(t.get("y")) for t in narrow.iter(SVG + "text") if t.get("y")]
     assert max(ys) < height
+
+
+@pytest.mark.parametrize("log", [False, True])
+def test_the_y_title_leaves_room_for_the_widest_tick_label(log):
+    """Tick labels end 6 px left of the axis; the rotated title's glyphs end about 4 px right
+    of its baseline. With DejaVu Sans's widths at 12 px (the widest common sans-serif: digits
+    7.63 px, commas 3.81 px) the widest label still starts right of the title."""
+    chart = {
+        "kind": "bar",
+        "x": "test",
+        "y": "states examined",
+        "log_y": log,
+        "series": [{"name": "blind", "points": [["test 1", 69], ["test 6", 2_500_000_000]]}],
+    }
+    svg = ET.fromstring(render(chart, 320))
+    (title,) = [t for t in svg.iter(SVG + "text") if "rotate(-90)" in (t.get("transform") or "")]
+    baseline = float(title.get("transform").split("(")[1].split()[0])
+    ticks = [t for t in svg.iter(SVG + "text") if t.get("class") == "y-tick"]
+    assert ticks[-1].text == ("10,000,000,000" if log else "2,500,000,000")
+    for tick in ticks:
+        width = sum(3.81 if c in ",." else 7.63 for c in tick.text)
+        assert float(tick.get("x")) - width >= baseline + 4, tick.text

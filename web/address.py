@@ -76,10 +76,19 @@ class AddressView:
         self.follow(state, opening)
         return state
 
-    def open(self) -> None:
-        """The page opened: show the link it was opened with, if any."""
+    def open(self, first_visit: Callable[[], None]) -> None:
+        """The page opened: show the link it was opened with, or, without one, what
+        ``first_visit`` shows, written into the address at once (replacing the entry, so
+        that a reload or a copied address keeps that board and Back leaves the page)."""
         if self.window.location.hash:
             self.read(self.window.location.hash, opening=True)
+            return
+        self.applying = True
+        try:
+            first_visit()
+        finally:
+            self.applying = False
+        self.write(push=False)
 
     def on_history(self, event: Any) -> None:
         """The browser's back and forward buttons: show the state of that entry."""

@@ -49,6 +49,15 @@ def unreachable(board: Board, goal: Board) -> str:
     return "" if verdict else f" It cannot reach the goal: {verdict.reason}."
 
 
+def shuffled(goal: Board) -> Board:
+    """A random board that can reach ``goal`` and is not ``goal`` itself (a shuffle should
+    never hand back a solved board)."""
+    board = random_board(goal.width, goal.height, goal=goal)
+    while board == goal:
+        board = random_board(goal.width, goal.height, goal=goal)
+    return board
+
+
 def listen(proxies: list[Any], bindings: list[tuple[Any, str, Callable[[Any], Any]]]) -> None:
     """Bind handlers once, keeping their proxies alive as long as the page."""
     for target, kind, handler in bindings:
@@ -165,9 +174,7 @@ class BoardControls:
 
     def on_shuffle(self, event: Any) -> None:
         goal = self.grid.goal
-        board = random_board(goal.width, goal.height, goal=goal)
-        while board == goal:  # a shuffle should never hand back the goal itself
-            board = random_board(goal.width, goal.height, goal=goal)
+        board = shuffled(goal)
         self.page.new_board(board, goal, f"Shuffled a {goal.width}x{goal.height} board. 0 moves.")
 
     def on_reset(self, event: Any) -> None:

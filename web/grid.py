@@ -1,10 +1,23 @@
 """The grid view: the board on the page, its tiles, and the ways to move them.
 
-One ``<button>`` per tile, placed at its cell by the CSS variables ``--r`` and ``--c`` (so a
-move slides); the blank is empty space. A tile moves by a click next to the gap, a swipe or
-an arrow key, which name the direction a *tile* moves into the gap (ArrowUp slides the tile
-below the gap up, so the blank moves down: npuzzle move ``D``). Arrange turns clicks into
-swaps: pick a tile, then another.
+The board is an ARIA grid (the WAI-ARIA Authoring Practices' grid pattern): one ``row`` per
+row of the board, in the document in grid order, one ``gridcell`` per cell. A tile's cell
+holds a ``<button>`` named with its place ("Tile 5, row 2, column 3"); the gap is a cell of
+its own, named too ("Gap, row 3, column 1"). Tiles are placed by the CSS variables ``--r``
+and ``--c`` (so a move slides); a move also moves their cells to their new row and column
+in the document, which a browser takes as a new element: the style is read once in between
+so that the slide still runs.
+
+The grid is one tab stop (a roving tabindex): inside it the arrow keys move the focus from
+cell to cell, Home and End to the row's first and last cell (with Ctrl, the grid's), and
+Enter or Space on a tile slides it into the gap when it is next to it. The focus stays on
+the cell, which then holds the gap: its neighbours are the tiles that can move next, one
+arrow away, and the screen reader says "Gap" where the tile was. Elsewhere on the page an
+arrow key names the direction a *tile* moves into the gap (ArrowUp slides the tile below
+the gap up, so the blank moves down: npuzzle move ``D``); a click next to the gap or a swipe
+moves a tile too, and a click leaves the focus outside the grid, so a player may click and
+use the arrows in turn. Arrange turns clicks (and Enter) into swaps: pick a tile, then
+another.
 
 While the visualizer steps, the grid can show a node of the search instead (a preview,
 :meth:`GridView.preview`): the tiles move there, the moved tile is marked and a note says
@@ -36,6 +49,20 @@ TILE_DIRECTION = {"U": "down", "D": "up", "L": "right", "R": "left"}
 SWIPE_PIXELS = 30  # shorter movements are taps (clicks)
 # A swipe names the direction a tile moves, as the arrow keys do.
 SWIPE_MOVES = {"right": "L", "left": "R", "down": "U", "up": "D"}
+# Arrow keys inside the grid move the focus: (rows, columns) to go.
+ROVE_KEYS = {
+    "ArrowUp": (-1, 0),
+    "ArrowDown": (1, 0),
+    "ArrowLeft": (0, -1),
+    "ArrowRight": (0, 1),
+}
+
+
+def cell_name(tile: int, row: int, col: int) -> str:
+    """A cell's accessible name, rows and columns counted from 1: "Tile 5, row 2, column 3",
+    "Gap, row 3, column 1"."""
+    what = f"Tile {tile}" if tile else "Gap"
+    return f"{what}, row {row + 1}, column {col + 1}"
 
 
 class Page(Protocol):
@@ -60,7 +87,12 @@ class GridView:
         goal = Board.goal("standard", 3, 3)
         self.game = Game(goal, goal)
         self.marking = False  # tiles in their goal cell are marked
-        self.tiles: dict[int, Any] = {}
+        self.tiles: dict[int, Any] = {}  # tile -> its button
+        self.cells: dict[int, Any] = {}  # tile -> its gridcell (0: the gap's)
+        self.rows: list[Any] = []  # the grid's row elements
+        self.placed: list[tuple[int, ...]] = []  # the tiles each row element holds now
+        self.drawn = False  # whether the elements have been placed once (and may slide)
+        self.focus_cell = 0  # the cell that holds the grid's tab stop
         self.arranging = False
         self.picked: int | None = None
         # Where a pointer went down on the grid, to tell a swipe from a tap.
@@ -73,6 +105,8 @@ class GridView:
                 (self.grid, "click", self.on_click),
                 (self.grid, "pointerdown", self.on_pointer_down),
                 (self.grid, "pointerup", self.on_pointer_up),
+                (self.grid, "focusin", self.on_focus),
+                (self.grid, "mousedown", self.on_mouse_down),
                 (document, "keydown", self.on_key),
                 (self.arrange_button, "click", self.on_arrange),
             ],
@@ -171,12 +205,13 @@ class GridView:
         self.update()
 
     def click_tile(self, tile: int) -> None:
-        """Slide the tile into the gap if it is next to it; otherwise do nothing."""
+        """Slide the tile into the gap if it is next to it; otherwise say so."""
         cell = self.board.tiles.index(tile)
         for m in self.board.legal_moves():
             if self.board.move(m).blank == cell:
                 self.move(m)
                 return
+        self.page.say(f"Tile {tile} is not next to the gap.")
 
     @property
     def solved(self) -> bool:
@@ -187,28 +222,48 @@ class GridView:
 
     # ----- drawing -------------------------------------------------------------------------
     def build(self) -> None:
-        """Recreate the tile buttons for the current board (new size or new board)."""
-        doc, grid = self.document, self.grid
+        """Recreate the rows, cells and tile buttons for the current board (new size or
+        new board)."""
+        doc, grid, board = self.document, self.grid, self.board
+        focused = self.has_focus()  # kept on its cell if the new board has it
         grid.replaceChildren()
-        self.tiles = {}
-        grid.style.setProperty("--w", str(self.board.width))
-        grid.style.setProperty("--h", str(self.board.height))
-        grid.dataset.width = str(self.board.width)
-        grid.dataset.height = str(self.board.height)
-        for tile in sorted(t for t in self.board.tiles if t):
+        self.tiles, self.cells, self.rows = {}, {}, []
+        grid.style.setProperty("--w", str(board.width))
+        grid.style.setProperty("--h", str(board.height))
+        grid.dataset.width = str(board.width)
+        grid.dataset.height = str(board.height)
+        for _ in range(board.height):
+            row = doc.createElement("div")
+            row.className = "grid-row"
+            row.setAttribute("role", "row")
+            grid.appendChild(row)
+            self.rows.append(row)
+        self.placed = [() for _ in self.rows]
+        for tile in sorted(t for t in board.tiles if t):
             button = doc.createElement("button")
             button.type = "button"
             button.className = "tile"
             button.dataset.tile = str(tile)
-            button.setAttribute("aria-label", f"Tile {tile}")
             face = doc.createElement("span")
             face.className = "face"
             face.setAttribute("aria-hidden", "true")
             face.textContent = str(tile)
             button.appendChild(face)
-            grid.appendChild(button)
-            self.tiles[tile] = button
+            cell = doc.createElement("div")
+            cell.className = "cell"
+            cell.setAttribute("role", "gridcell")
+            cell.appendChild(button)
+            self.tiles[tile], self.cells[tile] = button, cell
+        gap = doc.createElement("div")
+        gap.className = "gap"
+        gap.setAttribute("role", "gridcell")
+        self.cells[0] = gap
+        if self.focus_cell >= board.size:
+            self.focus_cell = 0
+        self.drawn = False
         self.update()
+        if focused:
+            self.rove(self.shown(), focus=True)
 
     def update(self) -> None:
         """Place every tile at its cell and refresh the counter and solved marks."""
@@ -227,15 +282,93 @@ class GridView:
                 self.tiles[tile].classList.toggle("home", self.marking and goal[cell] == tile)
 
     def place(self, tiles: tuple[int, ...]) -> None:
+        """Put every cell in its row, in grid order, and every tile at its place; name them."""
+        focused = self.has_focus()
+        self.order(tiles)
         width = self.board.width
         for cell, tile in enumerate(tiles):
-            if not tile:
-                continue
-            button = self.tiles[tile]
             row, col = divmod(cell, width)
-            button.dataset.cell = str(cell)
-            button.style.setProperty("--r", str(row))
-            button.style.setProperty("--c", str(col))
+            element = self.tiles[tile] if tile else self.cells[0]
+            element.dataset.cell = str(cell)
+            element.style.setProperty("--r", str(row))
+            element.style.setProperty("--c", str(col))
+            element.setAttribute("aria-label", cell_name(tile, row, col))
+        self.rove(tiles, focused)
+
+    def order(self, tiles: tuple[int, ...]) -> None:
+        """Move the cells whose row or column changed into place in the document. A moved
+        element has lost its style: the browser reads it with the old ``--r``/``--c`` first
+        (offsetWidth), so that setting the new ones slides it."""
+        width, moved = self.board.width, False
+        for r, row in enumerate(self.rows):
+            holds = tiles[r * width : (r + 1) * width]
+            if self.placed[r] != holds:
+                row.replaceChildren(*(self.cells[t] for t in holds))
+                self.placed[r], moved = holds, True
+        if moved and self.drawn:
+            _ = self.grid.offsetWidth
+        self.drawn = True
+
+    # ----- the focus inside the grid (a roving tabindex) -----------------------------------
+    def has_focus(self) -> bool:
+        active = self.document.activeElement  # JavaScript's null when none
+        return bool(active) and bool(self.grid.contains(active))
+
+    def focusable(self, tiles: tuple[int, ...], cell: int) -> Any:
+        """The element that takes the focus at ``cell``: a tile's button, or the gap."""
+        tile = tiles[cell]
+        return self.tiles[tile] if tile else self.cells[0]
+
+    def rove(self, tiles: tuple[int, ...], focus: bool) -> None:
+        """Make the focus cell's element the grid's only tab stop (and focus it if
+        ``focus``: the focus was in the grid, and stays on its cell)."""
+        target = self.focusable(tiles, self.focus_cell)
+        for element in [*self.tiles.values(), self.cells[0]]:
+            element.setAttribute("tabindex", "0" if element is target else "-1")
+        if focus:
+            target.focus()
+
+    def shown(self) -> tuple[int, ...]:
+        return self.showing if self.showing is not None else self.board.tiles
+
+    def on_focus(self, event: Any) -> None:
+        """A cell got the focus (a click, a key, Tab): it holds the tab stop now."""
+        cell = getattr(event.target.dataset, "cell", None)  # a tile's button, or the gap
+        if cell and int(cell) != self.focus_cell:
+            self.focus_cell = int(cell)
+            self.rove(self.shown(), focus=False)
+
+    def on_grid_key(self, event: Any) -> bool:
+        """Keys inside the grid: arrows, Home and End move the focus; Enter or Space on the
+        gap says what to do (on a tile they press its button). True when handled."""
+        target = event.target
+        if not (target and hasattr(target, "closest") and target.closest("#grid")):
+            return False
+        if event.altKey or event.metaKey or event.shiftKey:
+            return False
+        key, width, height = event.key, self.board.width, self.board.height
+        row, col = divmod(self.focus_cell, width)
+        if key in ("Home", "End"):
+            col = 0 if key == "Home" else width - 1
+            if event.ctrlKey:
+                row = 0 if key == "Home" else height - 1
+        elif key in ROVE_KEYS and not event.ctrlKey:
+            down, right = ROVE_KEYS[key]
+            row = min(max(row + down, 0), height - 1)
+            col = min(max(col + right, 0), width - 1)
+        elif key in ("Enter", " ") and target.classList.contains("gap"):
+            event.preventDefault()
+            self.page.say(
+                f"Row {row + 1}, column {col + 1} is the gap: press Enter on a tile next to"
+                " it to slide that tile in."
+            )
+            return True
+        else:
+            return False
+        event.preventDefault()
+        self.focus_cell = row * width + col
+        self.rove(self.shown(), focus=True)
+        return True
 
     # ----- showing a node of the search ----------------------------------------------------
     def preview(self, tiles: tuple[int, ...], moved: int | None, note: str) -> None:
@@ -300,6 +433,8 @@ class GridView:
             self.page.say(f"Cannot move: {exc}")
 
     def on_key(self, event: Any) -> None:
+        if self.on_grid_key(event):
+            return
         move = ARROW_MOVES.get(event.key)
         if move is None or event.altKey or event.ctrlKey or event.metaKey or event.shiftKey:
             return
@@ -314,6 +449,15 @@ class GridView:
             return
         if not self.move(move):
             self.page.say(f"No tile can move {event.key.removeprefix('Arrow').lower()}.")
+
+    def on_mouse_down(self, event: Any) -> None:
+        """A click leaves the focus where it was, so that the arrow keys go on sliding tiles
+        for a player who clicks and types; unless the focus is in the grid already (it goes
+        to the cell clicked) or in the visualizer (leaving it gives the board back)."""
+        active = self.document.activeElement  # JavaScript's null when none
+        if active and (self.grid.contains(active) or active.closest("#visualizer")):
+            return
+        event.preventDefault()
 
     def on_pointer_down(self, event: Any) -> None:
         if self.board_back():  # the click that follows only brought the board back

@@ -28,7 +28,7 @@ from typing import Any
 from address import AddressView
 from bridge import Bridge
 from compareview import CompareView
-from controls import BoardControls, SearchControls, unreachable
+from controls import BoardControls, SearchControls, shuffled, unreachable
 from grid import GridView
 from hintview import HintView
 from labview import LabView
@@ -43,6 +43,7 @@ from npuzzle import Board
 from npuzzle.link import LinkState
 
 VERSION: str = npuzzle.__version__
+FIRST_BOARD = "A shuffled 3x3 board: slide the tiles until they read 1 to 8, the gap last."
 
 
 class Page:
@@ -181,9 +182,14 @@ class Page:
             view.enable()
         self.bridge.expose_for_scripts()
         self.say(f"npuzzle {VERSION} ready")
-        self.address.open()
+        self.address.open(self.first_visit)
         document.body.dataset.ready = "true"
         self.spawn(self.connect())
+
+    def first_visit(self) -> None:
+        """Opened without a link: a shuffled 3x3 board, to play at once."""
+        goal = Board.goal("standard", 3, 3)
+        self.new_board(shuffled(goal), goal, f"npuzzle {VERSION} ready. {FIRST_BOARD}")
 
     async def connect(self) -> None:
         """Wait for the solver worker; Solve is enabled once ping() has answered."""

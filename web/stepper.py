@@ -22,7 +22,8 @@ def mini_board(node: Node, width: int) -> str:
 
 
 def mini_tiles(tiles: tuple[int, ...], width: int) -> str:
-    """A small board: a CSS grid of cells (the blank empty, don't-care tiles as dots)."""
+    """A small board: a CSS grid of cells (the blank empty, don't-care tiles as dots), an
+    image to assistive technologies, named row by row (:func:`mini_name`)."""
     cells = []
     for t in tiles:
         if t == 0:
@@ -31,7 +32,18 @@ def mini_tiles(tiles: tuple[int, ...], width: int) -> str:
             cells.append('<span class="x">&middot;</span>')
         else:
             cells.append(f"<span>{int(t)}</span>")
-    return f'<span class="mini" style="--w:{int(width)}">{"".join(cells)}</span>'
+    return (
+        f'<span class="mini" style="--w:{int(width)}" role="img" '
+        f'aria-label="{mini_name(tiles, width)}">{"".join(cells)}</span>'
+    )
+
+
+def mini_name(tiles: tuple[int, ...], width: int) -> str:
+    """A small board's name, its rows parted by slashes, which screen readers say ("7 2 6 /
+    3 5 1 / 4 8 gap"): the gap by name (an empty cell says nothing), don't-care tiles "any"."""
+    words = ["gap" if t == 0 else "any" if t < 0 else str(int(t)) for t in tiles]
+    width = max(1, int(width))
+    return " / ".join(" ".join(words[i : i + width]) for i in range(0, len(words), width))
 
 
 def values(node: Node) -> str:
@@ -39,11 +51,14 @@ def values(node: Node) -> str:
 
 
 def entry(node: Node, width: int, extra: str = "", css: str = "") -> str:
-    move = f" after {node.move}" if node.move else " (start)"
-    label = f"{values(node)}{move}{extra}"
+    """One node in a list: its board, g, h and f, then the move that made it (said, not
+    shown) and ``extra``. Read in that order; the item has no name of its own, which
+    would be read instead of, or as well as, what it holds."""
+    move = f"after {node.move}" if node.move else "(start)"
     return (
-        f'<li class="{css}" aria-label="{label}">{mini_board(node, width)}'
+        f'<li class="{css}">{mini_board(node, width)}'
         f'<span class="vals">{values(node)}</span>'
+        f'<span class="sr-only"> {move}</span>'
         f'<span class="extra">{extra.strip()}</span></li>'
     )
 

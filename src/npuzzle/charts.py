@@ -28,6 +28,11 @@ from typing import Any
 __all__ = ["nice_ticks", "render"]
 
 CHAR_WIDTH = 6.6  # about, for 12 px sans-serif
+# A tick label's width, over-estimated for the widest common sans-serif (DejaVu Sans: digits
+# 7.6 px at 12 px, separators 3.8 px), so that the y-axis title always clears it.
+DIGIT_WIDTH, SEPARATOR_WIDTH = 7.7, 3.9
+Y_TITLE = 14  # the rotated y-axis title's baseline; its glyphs reach about 4 px right of it
+TICK_GAP = 6  # between a tick label and the axis
 SLANT = 40  # degrees: category names too long for their bars are slanted
 MAX_LABEL = 32  # characters of a slanted name that the space below the axis is made for
 PALETTE = ("#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#0891b2", "#db2777")
@@ -88,7 +93,10 @@ def render(
         group = str(s.get("group", s.get("name", "")))
         s["class"] = f"series-{groups.index(group) % len(PALETTE)}"
     bottom: float  # grows by the slant of the bar names
-    left, right, top, bottom = 64, 16, 36 if heading else 12, 48
+    floor = None if kind == "line" else 0.0
+    y_ticks = _y_ticks(series, bool(chart.get("log_y")), floor)
+    right, top, bottom = 16, 36 if heading else 12, 48
+    left = _left_margin(y_ticks)
     plot_w = width - left - right
     slant = 0.0  # bars whose names do not fit under them: names slanted, this much lower
     if kind == "bar":
@@ -119,16 +127,17 @@ def render(
         out.append("</svg>")
         return "".join(out)
     if kind == "line":
-        out += _line(chart, series, left, top, plot_w, plot_h)
+        out += _line(chart, series, y_ticks, left, top, plot_w, plot_h)
     else:
-        out += _bars(chart, series, left, top, plot_w, plot_h, slanted=slant > 0)
+        out += _bars(chart, series, y_ticks, left, top, plot_w, plot_h, slanted=slant > 0)
     # axis titles
     out.append(
         f'<text x="{left + plot_w / 2}" y="{top + plot_h + 36 + slant:.0f}" text-anchor="middle">'
         f"{escape(str(chart.get('x', '')))}</text>"
     )
     out.append(
-        f'<text transform="translate(14 {top + plot_h / 2}) rotate(-90)" text-anchor="middle">'
+        f'<text class="y-title" transform="translate({Y_TITLE} {top + plot_h / 2}) rotate(-90)" '
+        'text-anchor="middle">'
         f"{escape(str(chart.get('y', '')))}{' (log scale)' if chart.get('log_y') else ''}</text>"
     )
     # legend
@@ -155,9 +164,22 @@ def _title(chart: Mapping[str, Any]) -> str:
     return str(chart.get("title") or f"{chart.get('y', '')} by {chart.get('x', '')}")
 
 
+def _tick_width(label: str) -> float:
+    """About how wide ``label`` is drawn (over-estimated, see ``DIGIT_WIDTH``)."""
+    return sum(SEPARATOR_WIDTH if c in ",." else DIGIT_WIDTH for c in label)
+
+
+def _left_margin(y_ticks: Sequence[float]) -> float:
+    """Room left of the plot for the y-axis title and the widest tick label beside it, so
+    that they never overlap (a log scale to 1,000,000 once ran its labels into the title)."""
+    widest = max((_tick_width(_fmt(t)) for t in y_ticks), default=0.0)
+    return max(64.0, math.ceil(Y_TITLE + 8 + widest + TICK_GAP))
+
+
 def _line(
     chart: Mapping[str, Any],
     series: Sequence[Mapping[str, Any]],
+    y_ticks: Sequence[float],
     left: float,
     top: float,
     w: float,
@@ -171,7 +193,7 @@ def _line(
     def sx(x: float) -> float:
         return left + (x - x0) / (x1 - x0 or 1) * w
 
-    sy, out = _y_axis(series, log, left, top, w, h, floor=None)
+    sy, out = _y_axis(y_ticks, log, left, top, w, h)
     for t in xt:
         out.append(
             f'<text x="{sx(t):.1f}" y="{top + h + 16}" text-anchor="middle">{_fmt(t)}</text>'
@@ -200,6 +222,7 @@ def _line(
 def _bars(
     chart: Mapping[str, Any],
     series: Sequence[Mapping[str, Any]],
+    y_ticks: Sequence[float],
     left: float,
     top: float,
     w: float,
@@ -213,7 +236,7 @@ def _bars(
         for p in s["points"]:
             if str(p[0]) not in cats:
                 cats.append(str(p[0]))
-    sy, out = _y_axis(series, log, left, top, w, h, floor=0.0)
+    sy, out = _y_axis(y_ticks, log, left, top, w, h)
     band = w / max(1, len(cats))
     bar = band * 0.8 / max(1, len(series))
     for c, cat in enumerate(cats):
@@ -251,24 +274,20 @@ def _bars(
     return out
 
 
-def _y_axis(
-    series: Sequence[Mapping[str, Any]],
-    log: bool,
-    left: float,
-    top: float,
-    w: float,
-    h: float,
-    *,
-    floor: float | None,
-) -> tuple[Callable[[float], float], list[str]]:
-    """The y scale (value -> pixel) and the axes with the y ticks and grid lines; a linear
-    scale starts at ``floor`` (or at the data's low end if lower, or at it when None)."""
+def _y_ticks(series: Sequence[Mapping[str, Any]], log: bool, floor: float | None) -> list[float]:
+    """The y axis's ticks: powers of ten on a log scale; else round numbers from ``floor``
+    (or from the data's low end if lower, or from it when None) to the data's high end."""
     ys = [float(p[1]) for s in series for p in s["points"] if not log or float(p[1]) > 0]
     ys = ys or [1.0]
     if log:
-        yt = _log_ticks(min(ys), max(ys))
-    else:
-        yt = nice_ticks(min(ys) if floor is None else min(floor, min(ys)), max(ys))
+        return _log_ticks(min(ys), max(ys))
+    return nice_ticks(min(ys) if floor is None else min(floor, min(ys)), max(ys))
+
+
+def _y_axis(
+    yt: Sequence[float], log: bool, left: float, top: float, w: float, h: float
+) -> tuple[Callable[[float], float], list[str]]:
+    """The y scale (value -> pixel) and the axes with the y ticks and grid lines."""
     y0, y1 = yt[0], yt[-1]
 
     def sy(y: float) -> float:
@@ -282,7 +301,10 @@ def _y_axis(
         out.append(
             f'<line class="grid" x1="{left}" x2="{left + w}" y1="{sy(t):.1f}" y2="{sy(t):.1f}"/>'
         )
-        out.append(f'<text x="{left - 6}" y="{sy(t) + 4:.1f}" text-anchor="end">{_fmt(t)}</text>')
+        out.append(
+            f'<text class="y-tick" x="{left - TICK_GAP}" y="{sy(t) + 4:.1f}" text-anchor="end">'
+            f"{_fmt(t)}</text>"
+        )
     return sy, out
 
 

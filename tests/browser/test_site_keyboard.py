@@ -1,6 +1,6 @@
 """The page by keyboard alone: Tab reaches every control (the Board, Search and View groups, the
-visualizer, Compare, the Lab) once, without a trap, each with a focus ring that can be seen,
-and Compare is opened and stepped with Tab, Enter and Shift+Tab."""
+grid as one stop, the visualizer, Compare, the Lab) once, without a trap, each with a focus
+ring that can be seen, and Compare is opened and stepped with Tab, Enter and Shift+Tab."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ MAX_TABS = 300  # far more than the page's controls: a walk that needs more is t
 # One name per focusable element; tiles by their number, the Lab's checkboxes by name=value.
 DESCRIBE = """(e) => e.id ? "#" + e.id
   : e.matches(".tile") ? "tile " + e.dataset.tile
+  : e.matches(".gap") ? "gap"
   : e.type === "checkbox" ? `checkbox ${e.name}=${e.value}`
   : `${e.tagName.toLowerCase()} "${e.getAttribute("aria-label") || e.textContent.trim()}"`"""
 
@@ -50,7 +51,8 @@ FOCUSED = f"""() => {{
     if (!/^rgba\\(.*, 0\\)$/.test(bg) && bg !== "transparent") {{ behind = bg; break; }}
   }}
   return {{
-    name: describe(el), keyboard: el.matches(":focus-visible"), style: s.outlineStyle,
+    name: describe(el), inGrid: !!el.closest("#grid"),
+    keyboard: el.matches(":focus-visible"), style: s.outlineStyle,
     width: parseFloat(s.outlineWidth), color: s.outlineColor, shadow: s.boxShadow, behind,
   }};
 }}"""
@@ -118,7 +120,8 @@ def test_tab_reaches_every_control_once_with_a_visible_focus_ring(
     assert missing == [], f"not reached by Tab: {missing}"
     unreached = [n for n in page.evaluate(TABBABLE) if n not in names]
     assert unreached == [], f"focusable but not reached by Tab: {unreached}"
-    assert any(n.startswith("tile ") for n in names), "no tile reached"
+    # The grid is one stop (a roving tabindex): its first cell, a tile on this board.
+    assert [f["name"] for f in walk if f["inGrid"]] == ["tile 1"]
     assert any(n.startswith("checkbox heuristics=") for n in names), "the Lab's checkboxes"
     unseen = []
     for f in walk:

@@ -11,6 +11,7 @@ to be cancelled.
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,19 @@ CHARTS = """() => [...document.querySelectorAll("#lab-charts figure.chart-box")]
     polylines: svg.querySelectorAll("polyline").length,
     text: svg.textContent,
   };
+})"""
+
+
+# Each chart's y-axis title (the rotated text) and y tick labels (anchored at their end, not
+# slanted), as boxes on the screen: what the reader sees overlap or not.
+AXIS_BOXES = """() => [...document.querySelectorAll("#lab-charts svg.chart")].map((svg) => {
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, text: e.textContent};
+  };
+  const title = svg.querySelector("text[transform*='rotate(-90)']");
+  const ticks = [...svg.querySelectorAll("text[text-anchor='end']:not([transform])")];
+  return {title: box(title), ticks: ticks.map(box)};
 })"""
 
 
@@ -224,6 +238,23 @@ def seen(page: Page) -> list[str]:
     return list(page.evaluate("window.__labSeen"))
 
 
+def assert_axis_titles_clear(page: Page) -> None:
+    """On every chart drawn, the y-axis title overlaps none of the y tick labels."""
+    charts_drawn = page.evaluate(AXIS_BOXES)
+    assert charts_drawn, "no chart drawn"
+    for chart in charts_drawn:
+        title = chart["title"]
+        assert chart["ticks"], "no tick labels"
+        for tick in chart["ticks"]:
+            apart = (
+                tick["left"] >= title["right"] + 1
+                or tick["right"] <= title["left"] - 1
+                or tick["top"] >= title["bottom"]
+                or tick["bottom"] <= title["top"]
+            )
+            assert apart, f"tick {tick['text']!r} overlaps {title['text']!r}: {tick} {title}"
+
+
 # ----- tests ---------------------------------------------------------------------------------
 def test_kunkle_run_from_the_form_gives_cpythons_table_and_bars(
     page: Page, site: Site, watch: PageWatch
@@ -244,6 +275,7 @@ def test_kunkle_run_from_the_form_gives_cpythons_table_and_bars(
     assert page.locator("#lab-notes li").all_text_contents() == result.notes
     (chart,) = assert_bars(page, result)
     assert ("log scale" in chart["text"]) == bool(result.charts()[0]["log_y"])
+    assert_axis_titles_clear(page)
     # ours and the paper's figures for one heuristic share a colour; heuristics do not
     ours = legend_class(chart, "manhattan (ours)")
     assert ours == legend_class(chart, "manhattan (Kunkle)")
@@ -277,6 +309,49 @@ def test_rn_run_draws_log_scale_line_charts_beside_the_book(page: Page, site: Si
         assert legend_class(chart, "manhattan (ours)") == legend_class(chart, "manhattan (R&N)")
         assert ("log scale" in chart["text"]) == bool(data_chart["log_y"])
     assert any(c["log_y"] for c in data), "the nodes-generated chart is on a log scale"
+    assert_axis_titles_clear(page)
+
+
+def test_kunkles_chart_keeps_its_y_title_clear_of_the_tick_labels(page: Page, site: Site) -> None:
+    """The reported case: Kunkle's six boards with his three heuristics (blind search
+    examines up to 100,000 states, so the log scale's labels reach 1,000,000)."""
+    ready(page, site, "#lab=kunkle")
+    wait_done(page, "kunkle", searches("kunkle", {}))
+    drawn = page.evaluate(AXIS_BOXES)
+    assert [t["text"] for t in drawn[0]["ticks"]][-1] == "1,000,000"
+    assert_axis_titles_clear(page)
+
+
+def test_no_chart_runs_its_tick_labels_into_the_y_title(page: Page, site: Site) -> None:
+    """Every kind of chart the lab draws (lines and bars, linear and log scales, small and
+    huge values, a phone's width and a wide one), drawn by CPython's npuzzle.charts into the
+    page's chart box with the page's fonts: the y title clears the widest tick label."""
+    load(page, site.url)
+    figures = []
+    for kind, log, top, width in itertools.product(
+        ("line", "bar"), (False, True), (9, 73_000, 180_000, 2.5e9, 0.0123), (320, 640)
+    ):
+        points = (
+            [[1, top / 100], [2, top / 10], [3, top]]
+            if kind == "line"
+            else [
+                ["test 1", top / 100],
+                ["test 6", top],
+            ]
+        )
+        chart = {
+            "kind": kind,
+            "title": "t",
+            "x": "depth",
+            "y": "states examined",
+            "log_y": log,
+            "series": [{"name": "ours", "points": points}],
+        }
+        figures.append(f"<figure>{charts.render(chart, width, heading=False)}</figure>")
+    page.locator("#lab-charts").evaluate(
+        "(box, html) => { box.innerHTML = html; }", "".join(figures)
+    )
+    assert_axis_titles_clear(page)
 
 
 def test_download_csv_equals_cpythons_csv(page: Page, site: Site, watch: PageWatch) -> None:

@@ -3,8 +3,8 @@
 In the manner of the pyscript/ltk project's tests: a document built from the real
 ``web/index.html`` (so every id a view looks up must exist there), whose elements record
 what the views do to them (``textContent``, ``innerHTML``, attributes, ``classList``,
-``dataset``, ``style``, ``disabled``, ``hidden``, ``value``, event listeners), a window with
-a location and a history, and the modules ``js``, ``pyscript`` and ``pyodide.ffi``.
+``dataset``, ``style``, ``disabled``, ``hidden``, ``value``, event listeners, the focus),
+a window with a location and a history, and the modules ``js``, ``pyscript`` and ``pyodide.ffi``.
 Events bubble from their target up to the document, as in a browser; nothing is laid out.
 """
 
@@ -143,6 +143,8 @@ class Element(EventTarget):
             return self.innerHTML_set or ""
         if name == "options":
             return [c for c in self.descendants() if c.tagName == "OPTION"]
+        if name == "offsetWidth":  # reading it makes a browser compute the styles
+            return 0
         raise AttributeError(f"<{self.tagName.lower()}> has no property {name!r}")
 
     def _parent_target(self) -> EventTarget | None:
@@ -195,6 +197,7 @@ class Element(EventTarget):
     def append(self, *children: Element | str) -> None:
         for child in children:
             if isinstance(child, Element):
+                child._lose_focus()
                 if child.parentNode is not None:
                     child.parentNode.children.remove(child)
                 child.parentNode = self
@@ -208,6 +211,7 @@ class Element(EventTarget):
     def replaceChildren(self, *children: Element | str) -> None:
         for child in self.children:
             if isinstance(child, Element):
+                child._lose_focus()
                 child.parentNode = None
         self.children = []
         self.innerHTML_set = None
@@ -254,6 +258,19 @@ class Element(EventTarget):
     def querySelectorAll(self, selector: str) -> list[Element]:
         return [e for e in self.descendants() if e.matches(selector)]
 
+    # ----- the focus -----------------------------------------------------------------------
+    def focus(self) -> None:
+        """Take the focus (a ``focusin`` event bubbles, as in a browser)."""
+        if self.document.activeElement is not self:
+            self.document.activeElement = self
+            self.dispatch("focusin")
+
+    def _lose_focus(self) -> None:
+        """Taken out of its place, an element holding the focus (or inside which the focus
+        is) loses it to the body, as in a browser."""
+        if self.contains(self.document.activeElement):
+            self.document.activeElement = self.document.body
+
     def click(self) -> Event:
         """A user's click: nothing happens on a disabled control."""
         if self.disabled:
@@ -269,6 +286,7 @@ class Document(EventTarget):
         super().__init__()
         self.root = Element(self, "html")
         self.body = self.root  # replaced by the parsed <body>
+        self.activeElement: Element = self.root  # the body, once parsed
 
     def getElementById(self, ident: str) -> Element | None:
         return next((e for e in self.root.descendants() if e.id == ident), None)
@@ -295,7 +313,7 @@ class _Builder(HTMLParser):
         element = Element(self.document, tag, {k: v or "" for k, v in attrs})
         self.stack[-1].appendChild(element)
         if tag == "body":
-            self.document.body = element
+            self.document.body = self.document.activeElement = element
         if tag not in VOID:
             self.stack.append(element)
 

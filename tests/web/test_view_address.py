@@ -105,11 +105,25 @@ def test_back_shows_the_previous_entry(web: Any, page: Page) -> None:
 
 def test_opening_with_a_bad_link_says_what_was_wrong(web: Any, page: Page) -> None:
     web.window.history.replaceState(None, "", "#board=1,1,2/3,4,5/6,7,0&algorithm=nope")
-    page.address.open()
+    page.address.open(lambda: pytest.fail("a link is not a first visit"))
     state, opening = page.followed[-1]
     assert opening is True
     assert page.messages[-1].startswith("This link had problems: ")
     assert state.algorithm == "astar"
+
+
+def test_a_first_visit_writes_its_board_into_the_address_in_place(web: Any, page: Page) -> None:
+    shuffled = LinkState(Board.parse("8,6,7/2,5,4/3,0,1"), Board.goal("standard", 3, 3))
+
+    def first_visit() -> None:
+        page.apply(shuffled)  # as the page's new_board: its own write is ignored
+
+    assert web.window.location.hash == ""
+    page.address.open(first_visit)
+    assert web.window.location.hash == "#" + make_fragment(shuffled)
+    assert "board=8,6,7/2,5,4/3,0,1" in web.window.location.hash
+    assert web.window.history.length == 1  # replaced: Back leaves the page, a reload keeps it
+    assert page.followed == [] and page.messages == []
 
 
 def test_share_copies_the_link_or_shows_it(web: Any, page: Page) -> None:

@@ -73,7 +73,8 @@ def distance(web: Any) -> str:
 
 
 def marked(web: Any) -> list[Any]:
-    return [t for t in web.document.getElementById("grid").children if t.classList.contains("hint")]
+    tiles = web.document.getElementById("grid").querySelectorAll("button.tile")
+    return [t for t in tiles if t.classList.contains("hint")]
 
 
 def optimal(board: Board, goal: Board) -> int:
