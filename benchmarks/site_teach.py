@@ -6,7 +6,7 @@
 - ``compare-run``: the longest main-thread stall while Compare runs those four to the end
   (target: 100 ms);
 - ``visualizer-run``: the same while the visualizer runs a 4x4 A* to the end and the search
-  tree catches up with it;
+  tree catches up with it, then for a second after another algorithm drops that search;
 - ``tree-step``: the visualizer's Step with a search tree of more than ``--tree-nodes`` nodes
   (a 4x4 A* opened at a step deep enough), click to redrawn, the tree included (target:
   50 ms);
@@ -219,6 +219,15 @@ def visualizer_run(browser: Browser, url: str, options: Options) -> None:
     )
     print(f"Visualizer, Run to end, A* + Manhattan on a 4x4, the tree caught up ({took:.1f} s)")
     print(f"  {page.locator('#counters').text_content()}")
+    print(stalls)
+    took, stalls = stalls_while(
+        browser,
+        page,
+        lambda: page.get_by_label("Algorithm").select_option("bfs"),
+        # a second for the page to free the search dropped
+        "(window.__since ??= performance.now()) < performance.now() - 1000",
+    )
+    print("Visualizer, another algorithm: that search and its tree dropped (1 s watched)")
     print(stalls)
     page.close()
 
