@@ -16,9 +16,10 @@ from typing import Any
 
 from npuzzle import Node, Search, Step
 from npuzzle.explain import explain_step, number
+from npuzzle.search import MAX_RECORDED_STEPS
 
 VISIBLE = 40  # entries drawn per list
-MAX_STEPS = 100_000  # the visualizer records every step for Back: keep memory bounded
+MAX_STEPS = MAX_RECORDED_STEPS  # every step is recorded for Back: memory stays bounded
 
 # (title, note, counter) of the open and the closed list: most searches', and IDA*'s
 LIST_WORDS = {

@@ -426,7 +426,7 @@ class Visualizer:
         self.step_to(number)
 
     def on_key(self, event: Any) -> None:
-        """With the panel focused: Space plays or pauses, the arrows step."""
+        """With the panel focused: Space plays or stops, the arrows step."""
         if event.altKey or event.ctrlKey or event.metaKey:
             return
         tag = (event.target.tagName or "").lower()

@@ -29,6 +29,7 @@ from .metrics import ebf_exact, ebf_simple
 from .space import Space
 
 __all__ = [
+    "MAX_RECORDED_STEPS",
     "TIES_CAP",
     "TIE_BREAKS",
     "BestFirst",
@@ -77,6 +78,12 @@ TIE_BREAKS = tuple(t.value for t in TieBreak)
 #: the most ties a recorded step counts: breadth-first search keeps a whole level at one
 #: priority, and counting it all on every step would cost more than the step
 TIES_CAP = 1000
+#: The most steps the page steps a search to with every step recorded, so that back() is
+#: exact (the visualizer, Compare, a link's step). Measured with tracemalloc on breadth-first
+#: search of a hard 3x3 (benchmarks/step_records.py): a step's record is 1.7 KB and the
+#: visualizer's tree 1.1 KB more, 320 MB of CPython at this limit; before the records were
+#: made flat (2.0 KB and 1.2 KB) the limit was 100,000, for the same memory.
+MAX_RECORDED_STEPS = 115_000
 _G_SLOTS = 1 << 20  # g values below this order correctly inside one f-key
 _MISSING = object()
 
