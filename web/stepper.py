@@ -28,7 +28,7 @@ LIST_WORDS = {
         ("Closed list", "(most recent first)", "closed"),
     ),
     True: (
-        ("Children waiting", "(next to try first, deepest first)", "waiting"),
+        ("Children waiting", "(next to try first)", "waiting"),
         ("Current path", "(deepest first)", "on the path"),
     ),
 }

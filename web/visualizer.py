@@ -410,6 +410,7 @@ class Visualizer:
                     number = search.steps
             if search.steps != number:
                 self.show_progress(*going(began, search.steps, number))
+                self.sync()  # Back, once there is a step to go back to
                 await breathe()
         self.show_progress(None)
         self.draw()
