@@ -21,13 +21,15 @@ from npuzzle.search import MAX_RECORDED_STEPS
 VISIBLE = 40  # entries drawn per list
 MAX_STEPS = MAX_RECORDED_STEPS  # every step is recorded for Back: memory stays bounded
 
-# (title, note, counter) of the open and the closed list: most searches', and IDA*'s
-LIST_WORDS = {
-    False: (
-        ("Open list", "(next to expand first)", "open"),
-        ("Closed list", "(most recent first)", "closed"),
-    ),
-    True: (
+# (title, note, counter) of the open and the closed list: most searches', and by algorithm
+# the words of those that have their own
+ListWords = tuple[tuple[str, str, str], tuple[str, str, str]]
+OPEN_CLOSED: ListWords = (
+    ("Open list", "(next to expand first)", "open"),
+    ("Closed list", "(most recent first)", "closed"),
+)
+LIST_WORDS: dict[str, ListWords] = {
+    "idastar": (
         ("Children waiting", "(next to try first)", "waiting"),
         ("Current path", "(deepest first)", "on the path"),
     ),
@@ -101,12 +103,12 @@ class StepView:
         self.el["jump"].max = "100"
         self.el["jump"].value = "0"
         self.el["jump-out"].textContent = "step 0"
-        self.name_lists(ida=False)
+        self.name_lists("")
 
-    def name_lists(self, *, ida: bool) -> tuple[str, str]:
-        """Name the two lists in the words of the search (IDA*'s own, or open and closed);
-        the words their counters use."""
-        words = LIST_WORDS[ida]
+    def name_lists(self, algorithm: str) -> tuple[str, str]:
+        """Name the two lists in the words of ``algorithm`` (IDA*'s own, or open and
+        closed); the words their counters use."""
+        words = LIST_WORDS.get(algorithm, OPEN_CLOSED)
         for name, (title, note, _counter) in zip(("open", "closed"), words, strict=True):
             if self.el[f"{name}-title"].textContent != title:
                 self.el[f"{name}-box"].setAttribute("aria-label", title)
@@ -116,7 +118,7 @@ class StepView:
 
     def draw(self, search: Search, width: int, furthest: int) -> None:
         c = search.counters()
-        open_word, closed_word = self.name_lists(ida=search.algorithm == "idastar")
+        open_word, closed_word = self.name_lists(search.algorithm)
         parts = [
             f"Step {c['step']:,}",
             f"expanded {c['expanded']:,}",
@@ -152,6 +154,8 @@ class StepView:
         jump.max = str(furthest if search.done else min(MAX_STEPS, max(2 * furthest, 100)))
         jump.value = str(c["step"])
         end = "the end" if search.done else f"{furthest:,} explored"
+        if not search.done and c["step"] >= MAX_STEPS:
+            end = "the limit"
         self.el["jump-out"].textContent = f"step {c['step']:,} ({end})"
 
     def _why(self, search: Search, step: Step | None) -> None:

@@ -122,6 +122,7 @@ def test_the_step_limit_is_said_and_disables_what_cannot_go_on(
     assert text(web, "counters").startswith("Step 5 ")
     assert hub.said.startswith("Stopped at the visualizer's limit of 5 steps")
     assert not limit.hidden and "limit of 5 steps" in text(web, "step-limit")
+    assert text(web, "jump-out") == "step 5 (the limit)"
     assert disabled(web) == {"step-back": False, "step": True, "play": True, "run-end": True}
     assert text(web, "run-end") == "Run to end"
     web.document.getElementById("step-back").click()
