@@ -12,7 +12,9 @@
   50 ms);
 - ``jump-back``: the longest stall while the visualizer runs breadth-first search on a hard 3x3
   (``LIMIT_BOARD``) to its step limit and the tree catches up, then while the Step number
-  slider takes it back to step 0 (target: 100 ms each).
+  slider takes it back to step 0 (target: 100 ms each);
+- ``drop-limit``: the same while another algorithm drops a search of as many recorded steps as
+  the visualizer takes (depth-first search on ``LIMIT_BOARD``, quicker there) and its tree.
 
 Stalls are the page's own long tasks (PerformanceObserver "longtask": every task over 50 ms)
 and the longest gap between animation frames; Chromium's trace of the main thread adds each
@@ -277,6 +279,30 @@ def jump_back(browser: Browser, url: str, options: Options) -> None:
     page.close()
 
 
+def drop_limit(browser: Browser, url: str, options: Options) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    load(page, f"{url}#board={LIMIT_BOARD}&algorithm=dfs")
+    page.locator("#run-end").click()
+    wait_for(
+        page,
+        "(document.getElementById('run-end').disabled"
+        " || document.getElementById('status').textContent.startsWith('At step'))"
+        " && document.getElementById('counters').textContent.startsWith('Step 1')"
+        " && /^[\\d,]+ nodes?\\b/.test(document.getElementById('tree-summary').textContent)",
+    )
+    counters = page.locator("#counters").text_content()
+    print(f"Visualizer, DFS on {LIMIT_BOARD} at the limit: {counters}")
+    _took, stalls = stalls_while(
+        browser,
+        page,
+        lambda: page.get_by_label("Algorithm").select_option("bfs"),
+        "(window.__since ??= performance.now()) < performance.now() - 5000",
+    )
+    print("  another algorithm drops it and its tree (5 s watched)")
+    print(stalls)
+    page.close()
+
+
 # name -> function(browser, site URL, options)
 MEASUREMENTS: dict[str, Callable[[Browser, str, Options], None]] = {
     "compare-step": compare_step,
@@ -284,6 +310,7 @@ MEASUREMENTS: dict[str, Callable[[Browser, str, Options], None]] = {
     "visualizer-run": visualizer_run,
     "tree-step": tree_step,
     "jump-back": jump_back,
+    "drop-limit": drop_limit,
 }
 
 
