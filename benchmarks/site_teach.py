@@ -6,10 +6,15 @@
 - ``compare-run``: the longest main-thread stall while Compare runs those four to the end
   (target: 100 ms);
 - ``visualizer-run``: the same while the visualizer runs a 4x4 A* to the end and the search
-  tree catches up with it;
+  tree catches up with it, then for a second after another algorithm drops that search;
 - ``tree-step``: the visualizer's Step with a search tree of more than ``--tree-nodes`` nodes
   (a 4x4 A* opened at a step deep enough), click to redrawn, the tree included (target:
-  50 ms).
+  50 ms);
+- ``jump-back``: the longest stall while the visualizer runs breadth-first search on a hard 3x3
+  (``LIMIT_BOARD``) to its step limit and the tree catches up, then while the Step number
+  slider takes it back to step 0 (target: 100 ms each);
+- ``drop-limit``: the same while another algorithm drops a search of as many recorded steps as
+  the visualizer takes (depth-first search on ``LIMIT_BOARD``, quicker there) and its tree.
 
 Stalls are the page's own long tasks (PerformanceObserver "longtask": every task over 50 ms)
 and the longest gap between animation frames; Chromium's trace of the main thread adds each
@@ -28,7 +33,6 @@ Builds the site into a temporary folder unless ``--dist`` names a built one.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 from collections.abc import Callable, Iterator
@@ -40,13 +44,22 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' helpers
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
-from sitekit import CHROMIUM, CHROMIUM_ARGS, built_and_served, load, served  # noqa: E402
+from sitekit import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    built_and_served,
+    load,
+    served,
+    traced,
+)
 
 # 24 moves; A* with misplaced tiles, the slowest of the four, ends at step 10,085
 COMPARE_BOARD = "6,11,0,2/1,5,10,3/9,8,15,4/13,14,12,7"
 COMPARE = "astar:misplaced,astar:manhattan,astar:linear-conflict,idastar:manhattan"
 # 28 moves; A* with Manhattan distance ends at step 11,750 (the visualizer stops at 100,000)
 VISUALIZER_BOARD = "1,4,3,8/7,2,6,0/5,9,11,12/10,14,13,15"
+# 30 moves; breadth-first search reaches the visualizer's step limit long before the goal
+LIMIT_BOARD = "8,6,7/2,5,4/3,0,1"
 RUN_TIMEOUT_MS = 600_000
 # Stops Compare's Run all to end (its button reads Stop) once past step ``deep`` (the status is
 # redrawn every 0.25 s while running), in the page, so that the run cannot end in between.
@@ -97,54 +110,6 @@ WATCH_STALLS = """() => {
   return PerformanceObserver.supportedEntryTypes.includes("longtask");
 }"""
 STALLS = "() => ({ ...window.__stalls, on: (window.__stalls.on = false), now: performance.now() })"
-
-
-class MainThread:
-    """The page's main-thread tasks while traced, from Chromium's own trace: each task's wall
-    time and its thread (CPU) time. On a shared machine the wall time of a task includes the
-    time the thread waited for a core; its CPU time is what the page itself spent."""
-
-    def __init__(self, trace: bytes) -> None:
-        data = json.loads(trace)
-        events = data["traceEvents"] if isinstance(data, dict) else data
-        main = {
-            (e["pid"], e["tid"])
-            for e in events
-            if e.get("ph") == "M" and e["name"] == "thread_name"
-            and e["args"]["name"] == "CrRendererMain"
-        }  # fmt: skip
-        self.tasks = [  # (start µs, wall ms, CPU ms)
-            (e["ts"], e["dur"] / 1000, e.get("tdur", 0) / 1000)
-            for e in events
-            if e.get("ph") == "X" and e["name"] == "ThreadControllerImpl::RunTask"
-            and (e["pid"], e["tid"]) in main
-        ]  # fmt: skip
-        self.marks = {e["name"]: e["ts"] for e in events if "user_timing" in e.get("cat", "")}
-
-    def cpu_between(self, start: str, end: str) -> float:
-        """CPU ms of the tasks that ran between two performance.mark()s."""
-        a, b = self.marks[start], self.marks[end]
-        return sum(cpu for ts, wall, cpu in self.tasks if ts < b and ts + wall * 1000 > a)
-
-    def longest(self) -> str:
-        by_wall = max(self.tasks, key=lambda t: t[1])
-        cpus = [cpu for _ts, _wall, cpu in self.tasks]
-        return (
-            f"longest task {by_wall[1]:.0f} ms wall ({by_wall[2]:.0f} ms CPU); "
-            f"most CPU in one task {max(cpus):.0f} ms; tasks over 50 ms of CPU: "
-            f"{sum(c > 50 for c in cpus)}, over 100 ms: {sum(c > 100 for c in cpus)}"
-        )
-
-
-@contextmanager
-def traced(browser: Browser, page: Page) -> Iterator[list[MainThread]]:
-    """Trace ``page``; the list yielded holds its MainThread once the block has ended."""
-    out: list[MainThread] = []
-    browser.start_tracing(page=page, categories=["toplevel", "blink.user_timing"])
-    try:
-        yield out
-    finally:
-        out.append(MainThread(browser.stop_tracing()))
 
 
 @dataclass(frozen=True)
@@ -257,6 +222,15 @@ def visualizer_run(browser: Browser, url: str, options: Options) -> None:
     print(f"Visualizer, Run to end, A* + Manhattan on a 4x4, the tree caught up ({took:.1f} s)")
     print(f"  {page.locator('#counters').text_content()}")
     print(stalls)
+    took, stalls = stalls_while(
+        browser,
+        page,
+        lambda: page.get_by_label("Algorithm").select_option("bfs"),
+        # a second for the page to free the search dropped
+        "(window.__since ??= performance.now()) < performance.now() - 1000",
+    )
+    print("Visualizer, another algorithm: that search and its tree dropped (1 s watched)")
+    print(stalls)
     page.close()
 
 
@@ -273,12 +247,70 @@ def tree_step(browser: Browser, url: str, options: Options) -> None:
     page.close()
 
 
+def jump_back(browser: Browser, url: str, options: Options) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    load(page, f"{url}#board={LIMIT_BOARD}&algorithm=bfs")
+    # the tree has caught up: "1 node" at step 0, "272,001 nodes · ..." further on
+    tree_ready = "/^[\\d,]+ nodes?\\b/.test(document.getElementById('tree-summary').textContent)"
+    took, stalls = stalls_while(
+        browser,
+        page,
+        page.locator("#run-end").click,
+        # Run to end is disabled at the limit; before issue 13 it was not, and the status said
+        # "At step 100,000."
+        "(document.getElementById('run-end').disabled"
+        " || document.getElementById('status').textContent.startsWith('At step'))"
+        " && document.getElementById('counters').textContent.startsWith('Step 1')"
+        f" && {tree_ready}",
+    )
+    counters = page.locator("#counters").text_content() or ""
+    print(f"Visualizer, Run to end, BFS on {LIMIT_BOARD} to the limit ({took:.1f} s)")
+    print(f"  {counters}")
+    print(stalls)
+    jump = page.locator("#jump")
+    took, stalls = stalls_while(
+        browser,
+        page,
+        lambda: jump.fill("0"),
+        f"document.getElementById('counters').textContent.startsWith('Step 0 ') && {tree_ready}",
+    )
+    print(f"Visualizer, the Step number slider back to 0, the tree caught up ({took:.1f} s)")
+    print(stalls)
+    page.close()
+
+
+def drop_limit(browser: Browser, url: str, options: Options) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    load(page, f"{url}#board={LIMIT_BOARD}&algorithm=dfs")
+    page.locator("#run-end").click()
+    wait_for(
+        page,
+        "(document.getElementById('run-end').disabled"
+        " || document.getElementById('status').textContent.startsWith('At step'))"
+        " && document.getElementById('counters').textContent.startsWith('Step 1')"
+        " && /^[\\d,]+ nodes?\\b/.test(document.getElementById('tree-summary').textContent)",
+    )
+    counters = page.locator("#counters").text_content()
+    print(f"Visualizer, DFS on {LIMIT_BOARD} at the limit: {counters}")
+    _took, stalls = stalls_while(
+        browser,
+        page,
+        lambda: page.get_by_label("Algorithm").select_option("bfs"),
+        "(window.__since ??= performance.now()) < performance.now() - 5000",
+    )
+    print("  another algorithm drops it and its tree (5 s watched)")
+    print(stalls)
+    page.close()
+
+
 # name -> function(browser, site URL, options)
 MEASUREMENTS: dict[str, Callable[[Browser, str, Options], None]] = {
     "compare-step": compare_step,
     "compare-run": compare_run,
     "visualizer-run": visualizer_run,
     "tree-step": tree_step,
+    "jump-back": jump_back,
+    "drop-limit": drop_limit,
 }
 
 

@@ -5,15 +5,35 @@ This module only draws it. Lists are drawn as one HTML string per list, built fr
 and fixed words only (nothing a user typed or a URL carried), which keeps a step with an
 open list of 100,000 entries fast: only the first ``VISIBLE`` entries are drawn, with a line
 saying how many more there are.
+
+IDA* has no open and closed lists: its ``open_list`` is the children still to be tried along
+the current branch of its depth-first search and its ``closed_list`` that branch, so the two
+lists are named in those words when IDA* is stepped (``LIST_WORDS``). Depth-first search's
+lists are a real open list (a stack) and closed list, and keep their names.
 """
 
 from typing import Any
 
 from npuzzle import Node, Search, Step
 from npuzzle.explain import explain_step, number
+from npuzzle.search import MAX_RECORDED_STEPS
 
 VISIBLE = 40  # entries drawn per list
-MAX_STEPS = 100_000  # the visualizer records every step for Back: keep memory bounded
+MAX_STEPS = MAX_RECORDED_STEPS  # every step is recorded for Back: memory stays bounded
+
+# (title, note, counter) of the open and the closed list: most searches', and by algorithm
+# the words of those that have their own
+ListWords = tuple[tuple[str, str, str], tuple[str, str, str]]
+OPEN_CLOSED: ListWords = (
+    ("Open list", "(next to expand first)", "open"),
+    ("Closed list", "(most recent first)", "closed"),
+)
+LIST_WORDS: dict[str, ListWords] = {
+    "idastar": (
+        ("Children waiting", "(next to try first)", "waiting"),
+        ("Current path", "(deepest first)", "on the path"),
+    ),
+}
 
 
 def mini_board(node: Node, width: int) -> str:
@@ -77,6 +97,12 @@ class StepView:
         "jump",
         "jump-out",
         "why-list",
+        "open-box",
+        "open-title",
+        "open-note",
+        "closed-box",
+        "closed-title",
+        "closed-note",
     )
 
     def __init__(self, document: Any) -> None:
@@ -92,15 +118,28 @@ class StepView:
         self.el["jump"].max = "100"
         self.el["jump"].value = "0"
         self.el["jump-out"].textContent = "step 0"
+        self.name_lists("")
+
+    def name_lists(self, algorithm: str) -> tuple[str, str]:
+        """Name the two lists in the words of ``algorithm`` (IDA*'s own, or open and
+        closed); the words their counters use."""
+        words = LIST_WORDS.get(algorithm, OPEN_CLOSED)
+        for name, (title, note, _counter) in zip(("open", "closed"), words, strict=True):
+            if self.el[f"{name}-title"].textContent != title:
+                self.el[f"{name}-box"].setAttribute("aria-label", title)
+                self.el[f"{name}-title"].textContent = title
+                self.el[f"{name}-note"].textContent = note
+        return words[0][2], words[1][2]
 
     def draw(self, search: Search, width: int, furthest: int) -> None:
         c = search.counters()
+        open_word, closed_word = self.name_lists(search.algorithm)
         parts = [
             f"Step {c['step']:,}",
             f"expanded {c['expanded']:,}",
             f"generated {c['generated']:,}",
-            f"open {c['open']:,}",
-            f"closed {c['closed']:,}",
+            f"{open_word} {c['open']:,}",
+            f"{closed_word} {c['closed']:,}",
             f"status {c['status']}",
         ]
         for key in ("iteration", "threshold", "phase_goal"):
@@ -130,6 +169,8 @@ class StepView:
         jump.max = str(furthest if search.done else min(MAX_STEPS, max(2 * furthest, 100)))
         jump.value = str(c["step"])
         end = "the end" if search.done else f"{furthest:,} explored"
+        if not search.done and c["step"] >= MAX_STEPS:
+            end = "the limit"
         self.el["jump-out"].textContent = f"step {c['step']:,} ({end})"
 
     def _why(self, search: Search, step: Step | None) -> None:

@@ -48,6 +48,10 @@ STATE_MEANING = {
     TreeState.SOLUTION: "on the solution path",
 }
 
+# IDA*'s own words: an open node there is a child waiting to be tried on the current path
+IDA_WORDS = {TreeState.OPEN: "waiting"}
+IDA_MEANING = {TreeState.OPEN: "waiting: a child still to be tried on the current path"}
+
 KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown")
 
 
@@ -57,13 +61,14 @@ def ordinal(n: int) -> str:
     return f"{n:,}{suffix}"
 
 
-def row_label(row: TreeRow) -> str:
+def row_label(row: TreeRow, word: str) -> str:
     move = f"after {row.move}" if row.move else "start"
-    return f"{move}: g {number(row.g)}, h {number(row.h)}, f {number(row.f)}, {row.state.value}"
+    return f"{move}: g {number(row.g)}, h {number(row.h)}, f {number(row.f)}, {word}"
 
 
-def row_html(row: TreeRow, index: int, selected: bool) -> str:
-    """One treeitem, placed at row ``index`` of the outline."""
+def row_html(row: TreeRow, index: int, selected: bool, ida: bool = False) -> str:
+    """One treeitem, placed at row ``index`` of the outline (``ida``: in IDA*'s words)."""
+    word = IDA_WORDS.get(row.state, row.state.value) if ida else row.state.value
     css = f"tree-row s-{row.state}"
     if row.on_path:
         css += " on-path"
@@ -77,13 +82,13 @@ def row_html(row: TreeRow, index: int, selected: bool) -> str:
         f'<div role="treeitem" id="tree-node-{row.id}" class="{css}" data-id="{row.id}" '
         f'aria-level="{row.level}" aria-posinset="{row.position}" '
         f'aria-setsize="{row.siblings}"{expanded} '
-        f'aria-selected="{"true" if selected else "false"}" aria-label="{row_label(row)}" '
+        f'aria-selected="{"true" if selected else "false"}" aria-label="{row_label(row, word)}" '
         f'style="top:{index * ROW_PX}px;--depth:{min(depth, INDENT_LEVELS)}">'
         f'<span class="twist" aria-hidden="true">{twist}</span>{level}'
         f'<span class="move">{row.move or "start"}</span>'
         f'<span class="vals">g {number(row.g)} &middot; h {number(row.h)} &middot; '
         f"f {number(row.f)}</span>"
-        f'<span class="state">{row.state.value}</span></div>'
+        f'<span class="state">{word}</span></div>'
     )
 
 
@@ -100,6 +105,8 @@ class TreeView:
         self.current_button = get("tree-current")
         self.path_button = get("tree-path")
         self.open_button = get("tree-open-all")
+        self.legend_open = get("legend-open")
+        self.ida = False  # the search is IDA*'s: its words
         self.tree: SearchTree | None = None
         self.collapsed: set[int] = set()
         self.selected: int | None = None
@@ -141,6 +148,8 @@ class TreeView:
         if self.tree is None or self.tree.search is not search:
             self.clear()
             self.tree = self.make_tree(search)
+            self.ida = search.algorithm == "idastar"
+            self.legend_open.textContent = IDA_WORDS[TreeState.OPEN] if self.ida else "open"
         self.width = width
         if self.task is not None and not self.task.done():
             return  # the slices under way go on to the search's step
@@ -148,6 +157,7 @@ class TreeView:
             self.tree.sync()
             self.show_current()
         else:
+            self.summary.textContent = f"Growing the tree: {self.tree.behind:,} steps to go..."
             self.task = asyncio.ensure_future(self.catch_up(self.tree))
 
     async def catch_up(self, tree: SearchTree) -> None:
@@ -234,7 +244,8 @@ class TreeView:
         window = tree.visible_rows(self.collapsed, offset, shown + 2 * MARGIN_ROWS)
         self.rows.style.setProperty("height", f"{window.total * ROW_PX}px")
         self.rows.innerHTML = "".join(
-            row_html(row, offset + i, row.id == self.selected) for i, row in enumerate(window.rows)
+            row_html(row, offset + i, row.id == self.selected, self.ida)
+            for i, row in enumerate(window.rows)
         )
         if any(row.id == self.selected for row in window.rows):
             self.box.setAttribute("aria-activedescendant", f"tree-node-{self.selected}")
@@ -250,7 +261,9 @@ class TreeView:
             return
         row = tree.find(id, self.collapsed)
         where = STATE_MEANING[row.state]
-        if row.state == TreeState.OPEN:
+        if self.ida:
+            where = IDA_MEANING.get(row.state, where)
+        elif row.state == TreeState.OPEN:
             position = tree.open_position(id)
             if position == 0:
                 where = "on the open list: the next to be expanded"

@@ -27,7 +27,7 @@ from .board import moved_tile, slide_words
 from .heuristics import Number
 from .search import TIES_CAP, Child, Node, Outcome, Search, Status, Step, TieBreak
 
-__all__ = ["Explanation", "explain", "explain_step", "number"]
+__all__ = ["Explanation", "brief", "explain", "explain_step", "number"]
 
 #: how each tie-break orders open nodes of equal f, as a sentence ends it
 TIE_RULES = {
@@ -77,6 +77,34 @@ def explain(search: Search, step: Step | None = None) -> list[str]:
     if step is None:
         return ["No step has been taken yet: the open list holds the start."]
     return explain_step(search, step).sentences()
+
+
+def brief(step: Step) -> str:
+    """The step in one short sentence, for a screen reader to say after each Step: the node
+    expanded, its f, and how many children had each outcome.
+
+    >>> from npuzzle import Board, make_search
+    >>> search = make_search(Board.parse("134 8b5 726"), Board.parse("123 8b4 765"))
+    >>> print(brief(search.step()))
+    Step 1: expanded the start with f = 6; 4 children added.
+    >>> print(brief(search.step()))
+    Step 2: expanded a node with f = 6; 2 children added, 1 duplicate.
+    """
+    head = f"Step {step.number:,}"
+    node = step.node
+    if node is None:
+        return f"{head}: nothing is left to search."
+    which = "the start" if node.move is None else "a node"
+    if step.goal:
+        moves = f"{node.g} move{'' if node.g == 1 else 's'}"
+        return f"{head}: took {which} with f = {number(node.f)}: the goal, {moves} from the start."
+    counts = {o: sum(c.outcome == o for c in step.children) for o in Outcome}
+    parts = [f"{n} {o.value}" for o, n in counts.items() if n]
+    if not parts:
+        return f"{head}: expanded {which} with f = {number(node.f)}; no children."
+    first = next(n for n in counts.values() if n)
+    parts[0] = parts[0].replace(" ", " child " if first == 1 else " children ", 1)
+    return f"{head}: expanded {which} with f = {number(node.f)}; {', '.join(parts)}."
 
 
 def explain_step(search: Search, step: Step) -> Explanation:

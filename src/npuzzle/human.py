@@ -177,7 +177,7 @@ class HumanSearch(Search):
                 step = replace(
                     rec, number=self.steps, status=self.status, note=note, phase=len(self.runs)
                 )
-                self._history.append((step, None))
+                self._history.append((step,))  # each phase undoes its own
                 return step
         self._sum()
         return None

@@ -372,7 +372,7 @@ class IDAStar(Search):
             threshold=self.threshold,
             iteration=self.iteration,
         )
-        self._history.append((rec, (before, self._writes)))
+        self._history.append((rec, before, self._writes))
         self._writes = []
         return rec
 
@@ -381,8 +381,8 @@ class IDAStar(Search):
         seen = self.table.get(state)
         return seen is not None and seen <= g
 
-    def _undo(self, undo: Any) -> None:
-        before, writes = undo
+    def _undo(self, entry: tuple[Any, ...]) -> None:
+        _step, before, writes = entry
         for table, state, old in reversed(writes):
             if old is None:
                 del table[state]

@@ -25,6 +25,7 @@ from .board import GOAL_NAMES, Board, PuzzleError
 from .entrants import DEFAULT_ENTRANTS, MAX_ENTRANTS, MIN_ENTRANTS, Entrant, format_entrants
 from .heuristics import HEURISTICS
 from .lab.options import exact_number
+from .search import MAX_RECORDED_STEPS
 from .solvability import solvability
 
 __all__ = [
@@ -37,7 +38,7 @@ __all__ = [
 ]
 
 MAX_LINK_LENGTH = 4000
-MAX_LINK_STEP = 100_000
+MAX_LINK_STEP = MAX_RECORDED_STEPS  # the visualizer steps no further
 _SAFE = ",/:"  # kept readable in links: board rows, compared searches
 _LAB = "lab-"  # prefix of an experiment's keys
 _SEED = re.compile(r"[A-Za-z0-9_.-]{1,40}")

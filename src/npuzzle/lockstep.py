@@ -22,13 +22,13 @@ from typing import Any
 
 from .board import Board, PuzzleError
 from .entrants import MAX_ENTRANTS, MIN_ENTRANTS, Entrant
-from .search import Result, Search
+from .search import MAX_RECORDED_STEPS, Result, Search
 from .solver import make_search
 
 __all__ = ["MAX_STEPS", "Lockstep", "Standing"]
 
 #: Steps are kept so that Back is exact: like the visualizer, a comparison stops there.
-MAX_STEPS = 100_000
+MAX_STEPS = MAX_RECORDED_STEPS
 #: points per series in the chart: enough for its shape, few enough to redraw at every step
 CHART_POINTS = 80
 

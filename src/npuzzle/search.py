@@ -29,6 +29,7 @@ from .metrics import ebf_exact, ebf_simple
 from .space import Space
 
 __all__ = [
+    "MAX_RECORDED_STEPS",
     "TIES_CAP",
     "TIE_BREAKS",
     "BestFirst",
@@ -77,6 +78,12 @@ TIE_BREAKS = tuple(t.value for t in TieBreak)
 #: the most ties a recorded step counts: breadth-first search keeps a whole level at one
 #: priority, and counting it all on every step would cost more than the step
 TIES_CAP = 1000
+#: The most steps the page steps a search to with every step recorded, so that back() is
+#: exact (the visualizer, Compare, a link's step). Measured with tracemalloc on breadth-first
+#: search of a hard 3x3 (benchmarks/step_records.py): a step's record is 1.7 KB and the
+#: visualizer's tree 1.1 KB more, 320 MB of CPython at this limit; before the records were
+#: made flat (2.0 KB and 1.2 KB) the limit was 100,000, for the same memory.
+MAX_RECORDED_STEPS = 115_000
 _G_SLOTS = 1 << 20  # g values below this order correctly inside one f-key
 _MISSING = object()
 
@@ -113,7 +120,7 @@ class Child:
         return {**self.node.to_json(), "outcome": self.outcome, "known_g": self.known_g}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """What one call of :meth:`Search.step` did, with the facts that explain it (recorded
     only when stepping: :meth:`Search.run` computes none of them)."""
@@ -283,7 +290,9 @@ class Search:
         self.solution: str | None = None
         self.reason = ""
         self.recording = False
-        self._history: list[Any] = []  # per step: (Step, undo information)
+        # per step: (Step, *undo information): one flat tuple, as the visualizer keeps
+        # 100,000 of them
+        self._history: list[tuple[Any, ...]] = []
 
     # ----- subclasses implement -----------------------------------------------------------
     def _advance(self, budget: int) -> Step | None:
@@ -297,7 +306,9 @@ class Search:
         self.recording = record
         return self._advance(1 if record else budget)
 
-    def _undo(self, undo: Any) -> None:
+    def _undo(self, entry: tuple[Any, ...]) -> None:
+        """Undo the step of history ``entry`` (its Step first, then what the subclass
+        recorded to undo it)."""
         raise NotImplementedError
 
     def open_list(self, offset: int = 0, count: int = 50) -> list[Node]:
@@ -377,8 +388,7 @@ class Search:
         """Undo the last step; ``False`` at the start."""
         if not self._history:
             return False
-        _record, undo = self._history.pop()
-        self._undo(undo)
+        self._undo(self._history.pop())
         self.steps -= 1
         return True
 
@@ -600,18 +610,24 @@ class BestFirst(Search):
                     if limit is None
                     else f"no path within the depth limit of {limit}"
                 )
-                return self._finish(record, None, (), popped, [], snapshot)
+                if not record:
+                    return None
+                return self._finish(None, (), popped, (_MISSING, (), ()), snapshot)
             snapshot = self._snapshot() if record else None
             self.open_live -= 1
             ties = self._count_ties(g, h) if record else None
             if s & gmask == gval:
                 self.status = Status.SOLVED
                 self.solution = self._moves_to(s)
-                return self._finish(record, (s, g, h), (), popped, [], snapshot, ties)
-            ops: list[tuple[Any, ...]] = []
+                if not record:
+                    return None
+                return self._finish((s, g, h), (), popped, (_MISSING, (), ()), snapshot, ties)
+            # what stepping must undo: s's closed g before, then (child, g, parent) before for
+            # each child given a g, and the keys pushed, in order (flat: see _finish)
+            ops: list[Any] = []
+            pushed: list[Number] = []
             children: list[Child] = []
-            if record:
-                ops.append(("closed", s, closed.get(s, _MISSING)))
+            was_closed = closed.get(s, _MISSING) if record else None
             closed[s] = g
             self.expanded += 1
             expanded_now += 1
@@ -624,7 +640,9 @@ class BestFirst(Search):
                         hc = delta[t][_edge] + h if delta is not None else child_h(s, h, t, q, b, c)
                         children.append(Child(self._node(c, g1, hc, letter), Outcome.PRUNED))
                 if record:
-                    return self._finish(record, (s, g, h), children, popped, ops, snapshot, ties)
+                    return self._finish(
+                        (s, g, h), children, popped, (was_closed, (), ()), snapshot, ties
+                    )
                 continue
             for q, letter, sq, sp, edge in moves[b]:
                 t = (s >> sq) & mask
@@ -649,7 +667,7 @@ class BestFirst(Search):
                     self.open_live += 1
                 hc = delta[t][edge] + h if delta is not None else child_h(s, h, t, q, b, c)
                 if record:
-                    ops.append(("g", c, og, parent.get(c, _MISSING)))
+                    ops += (c, og, parent.get(c, _MISSING))
                 best_g[c] = g1
                 parent[c] = (s, letter)
                 key = key_of(g1, hc)
@@ -658,7 +676,7 @@ class BestFirst(Search):
                 else:
                     push(key, (c, q, g1, hc))
                     if record:
-                        ops.append(("push", key))
+                        pushed.append(key)
                 self.generated += 1
                 if record:
                     children.append(Child(self._node(c, g1, hc, letter), outcome, og))
@@ -666,28 +684,28 @@ class BestFirst(Search):
                 for key, entry in reversed(later):
                     push(key, entry)
                     if record:
-                        ops.append(("push", key))
+                        pushed.append(key)
                 later.clear()
             if self.open_live > self.max_open:
                 self.max_open = self.open_live
             if record:
-                return self._finish(record, (s, g, h), children, popped, ops, snapshot, ties)
+                undo = (was_closed, tuple(ops), tuple(pushed))
+                return self._finish((s, g, h), children, popped, undo, snapshot, ties)
         return None
 
     def _finish(
         self,
-        record: bool,
         node: tuple[int, int, Number] | None,
         children: Any,
         popped: list[Any],
-        ops: list[Any],
-        snapshot: tuple[Any, ...] | None = None,
+        undo: tuple[Any, tuple[Any, ...], tuple[Number, ...]],
+        snapshot: tuple[Any, ...] | None,
         ties: tuple[int, bool] | None = None,
-    ) -> Step | None:
-        if not record:
-            return None
-        if snapshot is None:
-            snapshot = self._snapshot()
+    ) -> Step:
+        """Record the step just taken. ``undo``: the closed g of the node taken before it
+        (``_MISSING``: none; the goal and an exhausted search close nothing), the flat
+        (child, g, parent) before of each child given a g, and the keys pushed in order."""
+        assert snapshot is not None  # stepping takes one
         shown = None
         if node is not None:
             s, g, h = node
@@ -709,7 +727,8 @@ class BestFirst(Search):
             ties_capped=ties[1] if ties else False,
             goal=self.status == Status.SOLVED,
         )
-        self._history.append((rec, (snapshot, popped, ops)))
+        # one flat tuple: a step's record is kept for each of up to 100,000 steps
+        self._history.append((rec, snapshot, tuple(popped), *undo))
         return rec
 
     def _count_ties(self, g: int, h: Number) -> tuple[int, bool]:
@@ -743,32 +762,31 @@ class BestFirst(Search):
                         return TIES_CAP, True
         return count, False
 
-    def _undo(self, undo: Any) -> None:
-        snapshot, popped, ops = undo
+    def _undo(self, entry: tuple[Any, ...]) -> None:
+        step, snapshot, popped, was_closed, gs, pushed = entry
         buckets, keys = self.buckets, self.keys
-        for op in reversed(ops):
-            if op[0] == "push":
-                key = op[1]
-                bucket = buckets[key]
-                bucket.pop()
-                if not bucket:
-                    del buckets[key]  # its key stays on the heap, skipped when it comes up
-            elif op[0] == "g":
-                _, c, og, op_parent = op
-                if og is None:
-                    del self.best_g[c]
-                else:
-                    self.best_g[c] = og
-                if op_parent is _MISSING:
-                    del self.parent[c]
-                else:
-                    self.parent[c] = op_parent
-            elif op[0] == "closed":
-                _, s, old = op
-                if old is _MISSING:
-                    del self.closed[s]
-                else:
-                    self.closed[s] = old
+        for key in reversed(pushed):
+            bucket = buckets[key]
+            bucket.pop()
+            if not bucket:
+                del buckets[key]  # its key stays on the heap, skipped when it comes up
+        best_g, parent = self.best_g, self.parent
+        for i in range(len(gs) - 3, -1, -3):
+            c, og, was_parent = gs[i : i + 3]
+            if og is None:
+                del best_g[c]
+            else:
+                best_g[c] = og
+            if was_parent is _MISSING:
+                del parent[c]
+            else:
+                parent[c] = was_parent
+        if step.node is not None and not step.goal:  # it closed the node it took
+            s = popped[-1][1][0]
+            if was_closed is _MISSING:
+                del self.closed[s]
+            else:
+                self.closed[s] = was_closed
         lifo = self._lifo
         for key, entry in reversed(popped):
             if key not in buckets:

@@ -90,7 +90,9 @@ class _Node:
         self.node = node
         self.outcome = outcome  # what the step that generated it said (None: a root)
         self.state = _BORN[outcome] if outcome is not None else TreeState.OPEN
-        self.children: list[int] = []
+        # a list from its first child on; until then one shared empty tuple, as most nodes of
+        # a tree of 100,000 steps are leaves
+        self.children: list[int] | tuple[()] = ()
         self.size = 1  # nodes in its subtree, itself included
 
 
@@ -131,7 +133,7 @@ class Window:
     offset: int
 
 
-@dataclass
+@dataclass(slots=True)
 class _Undo:
     """What applying one step changed, to take it off again."""
 
@@ -216,7 +218,11 @@ class SearchTree:
         tree_node = _Node(id, parent, tree, index, node, outcome)
         nodes.append(tree_node)
         if parent is not None:
-            nodes[parent].children.append(id)
+            above = nodes[parent]
+            if isinstance(above.children, list):
+                above.children.append(id)
+            else:
+                above.children = [id]
             p: int | None = parent
             while p is not None:
                 nodes[p].size += 1
@@ -302,7 +308,9 @@ class SearchTree:
         while len(nodes) > undo.nodes:
             node = nodes.pop()
             if node.parent is not None:
-                nodes[node.parent].children.pop()
+                siblings = nodes[node.parent].children
+                assert isinstance(siblings, list)  # it had a child: node
+                siblings.pop()
                 p: int | None = node.parent
                 while p is not None:
                     nodes[p].size -= 1

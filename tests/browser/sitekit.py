@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import sys
@@ -215,3 +216,57 @@ def lab_with_chart(page: Page) -> None:
     done = re.compile(r"Done: rn, 4 searches")
     expect(page.locator("#lab-status")).to_have_text(done, timeout=RUN_MS)
     expect(page.locator("#lab-charts svg.chart").first).to_be_visible()
+
+
+# ----- the main thread's tasks, from Chromium's trace (tests and benchmarks) -----------------
+class MainThread:
+    """The page's main-thread tasks while traced, from Chromium's own trace: each task's wall
+    time and its thread (CPU) time. On a shared machine the wall time of a task includes the
+    time the thread waited for a core; its CPU time is what the page itself spent."""
+
+    def __init__(self, trace: bytes) -> None:
+        data = json.loads(trace)
+        events = data["traceEvents"] if isinstance(data, dict) else data
+        main = {
+            (e["pid"], e["tid"])
+            for e in events
+            if e.get("ph") == "M" and e["name"] == "thread_name"
+            and e["args"]["name"] == "CrRendererMain"
+        }  # fmt: skip
+        self.tasks = [  # (start µs, wall ms, CPU ms)
+            (e["ts"], e["dur"] / 1000, e.get("tdur", 0) / 1000)
+            for e in events
+            if e.get("ph") == "X" and e["name"] == "ThreadControllerImpl::RunTask"
+            and (e["pid"], e["tid"]) in main
+        ]  # fmt: skip
+        self.marks = {e["name"]: e["ts"] for e in events if "user_timing" in e.get("cat", "")}
+
+    def cpu_between(self, start: str, end: str) -> float:
+        """CPU ms of the tasks that ran between two performance.mark()s."""
+        a, b = self.marks[start], self.marks[end]
+        return sum(cpu for ts, wall, cpu in self.tasks if ts < b and ts + wall * 1000 > a)
+
+    @property
+    def most_cpu(self) -> float:
+        """The most CPU ms one task took."""
+        return max((cpu for _ts, _wall, cpu in self.tasks), default=0.0)
+
+    def longest(self) -> str:
+        by_wall = max(self.tasks, key=lambda t: t[1])
+        cpus = [cpu for _ts, _wall, cpu in self.tasks]
+        return (
+            f"longest task {by_wall[1]:.0f} ms wall ({by_wall[2]:.0f} ms CPU); "
+            f"most CPU in one task {max(cpus):.0f} ms; tasks over 50 ms of CPU: "
+            f"{sum(c > 50 for c in cpus)}, over 100 ms: {sum(c > 100 for c in cpus)}"
+        )
+
+
+@contextmanager
+def traced(browser: Browser, page: Page) -> Iterator[list[MainThread]]:
+    """Trace ``page``; the list yielded holds its MainThread once the block has ended."""
+    out: list[MainThread] = []
+    browser.start_tracing(page=page, categories=["toplevel", "blink.user_timing"])
+    try:
+        yield out
+    finally:
+        out.append(MainThread(browser.stop_tracing()))

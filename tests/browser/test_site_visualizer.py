@@ -79,7 +79,7 @@ def test_keyboard_play_pause_and_run_to_the_end(page: Page, site: Site) -> None:
     expect(page.locator("#counters")).to_contain_text("Step 1 ")
     assert page.locator("#grid").get_attribute("data-tiles") == "2,3,1/8,0,4/7,6,5"
     page.keyboard.press(" ")
-    expect(page.get_by_role("button", name="Pause")).to_be_visible()
+    expect(page.get_by_role("button", name="Stop")).to_be_visible()  # Play's, while it plays
     expect(page.locator("#counters")).to_contain_text("Step 3 ")
     page.keyboard.press(" ")
     expect(page.get_by_role("button", name="Play")).to_be_visible()

@@ -93,7 +93,7 @@ def test_keys_on_the_panel_step_and_play(web: Any, parts: Any) -> None:
         panel.dispatch("keydown", key="ArrowLeft")
         assert view.steps == 1
         panel.dispatch("keydown", key=" ")
-        assert text(web, "play") == "Pause" and view.busy
+        assert text(web, "play") == "Stop" and view.busy
         await asyncio.sleep(0.3)
         panel.dispatch("keydown", key=" ")
         assert text(web, "play") == "Play" and not view.busy
@@ -101,3 +101,87 @@ def test_keys_on_the_panel_step_and_play(web: Any, parts: Any) -> None:
     web.document.getElementById("speed").value = "60"
     asyncio.run(keys())
     assert view.steps > 1
+
+
+def test_the_step_limit_is_said_and_disables_what_cannot_go_on(
+    web: Any, parts: Any, hub: Any, monkeypatch: Any
+) -> None:
+    _grid, _controls, view = parts
+    monkeypatch.setattr(web.visualizer, "MAX_STEPS", 5)  # the board takes more
+    monkeypatch.setattr(web.stepper, "MAX_STEPS", 5)
+    limit = web.document.getElementById("step-limit")
+    assert limit.hidden
+
+    async def run_to_end() -> None:
+        web.document.getElementById("run-end").click()
+        assert text(web, "run-end") == "Stop"
+        assert view.task is not None
+        await view.task
+
+    asyncio.run(run_to_end())
+    assert text(web, "counters").startswith("Step 5 ")
+    assert hub.said.startswith("Stopped at the visualizer's limit of 5 steps")
+    assert not limit.hidden and "limit of 5 steps" in text(web, "step-limit")
+    assert text(web, "jump-out") == "step 5 (the limit)"
+    assert disabled(web) == {"step-back": False, "step": True, "play": True, "run-end": True}
+    assert text(web, "run-end") == "Run to end"
+    web.document.getElementById("step-back").click()
+    assert limit.hidden
+    assert disabled(web) == {"step-back": False, "step": False, "play": False, "run-end": False}
+
+
+def test_stop_stops_a_run_at_once_and_says_where(web: Any, parts: Any, hub: Any) -> None:
+    grid, _controls, view = parts
+    # 28 moves: A* takes 11,750 steps
+    grid.show(Board.parse("1,4,3,8/7,2,6,0/5,9,11,12/10,14,13,15"), Board.goal("standard", 4, 4))
+    run_end = web.document.getElementById("run-end")
+
+    async def run_then_stop() -> None:
+        run_end.click()
+        await asyncio.sleep(0)  # its first slice
+        assert text(web, "run-end") == "Stop" and view.busy
+        run_end.click()
+        assert not view.busy
+
+    asyncio.run(run_then_stop())
+    n = view.steps
+    assert 0 < n < 11_750
+    assert hub.said == f"Stopped at step {n:,}."
+    assert text(web, "counters").startswith(f"Step {n} ")
+    assert text(web, "run-end") == "Run to end"
+    assert text(web, "visualizer-said").startswith(f"Step {n}: ")
+
+
+def test_single_steps_and_back_are_said_in_the_panels_live_region(web: Any, parts: Any) -> None:
+    said = web.document.getElementById("visualizer-said")
+    assert said.getAttribute("aria-live") == "polite"
+    web.document.getElementById("step").click()
+    assert said.textContent.startswith("Step 1: expanded the start with f = ")
+    assert said.textContent.endswith("; 4 children added.")
+    web.document.getElementById("step").click()
+    web.document.getElementById("step-back").click()
+    assert said.textContent.startswith("Back to step 1: expanded the start with f = ")
+    web.document.getElementById("step-back").click()
+    assert said.textContent == "Back to step 0: nothing expanded yet."
+
+
+def test_a_dropped_search_is_freed_in_slices_after_the_handler(
+    web: Any, parts: Any, monkeypatch: Any
+) -> None:
+    _grid, _controls, view = parts
+    monkeypatch.setattr(web.pacing, "DROP_CHUNK", 2)  # 100,000 steps' records took 1.4 s
+    monkeypatch.setattr(web.pacing, "SLICE_SECONDS", 0)  # a chunk a slice
+
+    async def drop() -> None:
+        for _ in range(12):
+            web.document.getElementById("step").click()
+        assert view.search is not None
+        history = view.search._history
+        view.reset()
+        assert len(history) == 12 and view.search is None  # nothing freed in the handler
+        await asyncio.sleep(0.001)
+        assert 0 < len(history) < 12  # a slice at a time
+        await asyncio.gather(*view.dropping)
+        assert history == []
+
+    asyncio.run(drop())
