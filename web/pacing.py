@@ -52,19 +52,18 @@ def big_parts(*objects: Any) -> list[list[Any] | dict[Any, Any]]:
 
 async def dismantle(parts: list[list[Any] | dict[Any, Any]]) -> None:
     """Empty ``parts`` (no longer used by anyone: a dropped search's) a slice at a time,
-    yielding to the page between slices; then :func:`release`."""
+    yielding to the page between slices; then :func:`release`. One clock runs across the
+    parts: small parts emptied one after another in a single task took 130 ms together."""
     loop = asyncio.get_event_loop()
+    deadline = loop.time() + SLICE_SECONDS
     for part in parts:
         while part:
-            deadline = loop.time() + SLICE_SECONDS
-            while True:  # a chunk at least, then more while the time lasts
-                if isinstance(part, list):
-                    del part[-DROP_CHUNK:]
-                else:
-                    for _ in range(min(DROP_CHUNK, len(part))):
-                        part.popitem()
-                if not part or loop.time() >= deadline:
-                    break
-            if part:
+            if isinstance(part, list):
+                del part[-DROP_CHUNK:]
+            else:
+                for _ in range(min(DROP_CHUNK, len(part))):
+                    part.popitem()
+            if loop.time() >= deadline:
                 await asyncio.sleep(YIELD_SECONDS)
+                deadline = loop.time() + SLICE_SECONDS
     release()
