@@ -183,6 +183,8 @@ class Page:
         self.bridge.expose_for_scripts()
         self.say(f"npuzzle {VERSION} ready")
         self.address.open(self.first_visit)
+        # The grid is drawn and takes moves from here on (issue 14 wants this sooner).
+        document.body.dataset.playable = "true"
         document.body.dataset.ready = "true"
         self.spawn(self.connect())
 

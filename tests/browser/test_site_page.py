@@ -37,3 +37,12 @@ def test_no_offsite_requests_and_no_errors(page: Page, site: Site, watch: PageWa
     assert watch.failed_requests == []
     assert watch.console_errors == []
     assert watch.page_errors == []
+
+
+def test_playable_marks_a_grid_that_takes_moves(page: Page, site: Site) -> None:
+    """``data-playable`` (benchmarks/site_open.py times it) is set once the grid takes moves."""
+    page.goto(f"{site.url}#board=1,2,3/4,5,6/7,0,8")
+    page.wait_for_selector('body[data-playable="true"]', state="attached", timeout=120_000)
+    page.locator("h1").click()
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#grid")).to_have_attribute("data-tiles", "1,2,3/4,5,6/7,8,0")

@@ -1,0 +1,193 @@
+"""How fast the page opens in headless Chromium, cold and warm: the figures of issue 14.
+
+Each cold load is a freshly launched browser (empty cache); each warm load follows it in the
+same browser (the HTTP cache and Cache Storage kept). For every load, from navigation:
+
+- first paint (``first-contentful-paint``);
+- ``data-playable``: the grid drawn and taking moves (``<body data-playable="true">``);
+- ``data-ready``: everything on the main thread works;
+- ``data-worker-ready``: the solver worker has answered (Solve usable);
+- bytes transferred (every response's headers and body, the worker's included);
+- memory: the resident memory (RSS) of the browser's renderer processes once the worker is
+  ready, and again after loading the 4x4 pattern databases (``--tables``: a Solve of a 4x4
+  with ``pdb`` through ``window.npuzzleSolve``).
+
+Medians and extremes over ``--runs`` (default 3).
+
+    .venv/bin/python benchmarks/site_open.py [--runs N] [--tables] [--dist DIR]
+                                             [--chromium PATH]
+
+Builds the site into a temporary folder unless ``--dist`` names a built one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' helpers
+from sitekit import CHROMIUM_ARGS, served, site_build  # noqa: E402
+
+TIMEOUT_MS = 180_000
+MARKS = ("playable", "ready", "workerReady")
+# A 4x4 board, blank-first goal: a Solve with pdb loads the usual tables (about 4 MB).
+TABLES_REQUEST = {
+    "board": "0,1,9,7/11,13,5,3/14,12,4,2/8,6,10,15",
+    "goal": "blank-first",
+    "algorithm": "idastar",
+    "heuristic": "pdb",
+    "weight": 1,
+}
+# When each mark was set, read from the page: body attributes are watched from the start.
+WATCH_MARKS = """() => {
+  window.__marks = {};
+  const seen = () => {
+    for (const [name, value] of Object.entries(document.body?.dataset ?? {})) {
+      if (value === "true" && !(name in window.__marks)) window.__marks[name] = performance.now();
+    }
+  };
+  new MutationObserver(seen).observe(document.documentElement,
+    { attributes: true, subtree: true, attributeFilter: ["data-playable", "data-ready",
+      "data-worker-ready"] });
+  seen();
+}"""
+
+
+def renderer_rss(profile: str) -> float:
+    """MB of resident memory of the renderer processes (the page and its workers) of the
+    browser whose profile folder is ``profile`` (a zygote's children set their command line
+    as one string, so it is searched as bytes)."""
+    mark = f"--user-data-dir={profile}".encode()
+    total = 0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmdline = (proc / "cmdline").read_bytes()
+            if b"--type=renderer" not in cmdline or mark not in cmdline:
+                continue
+            for line in (proc / "status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+@contextmanager
+def browser_at(chromium: str) -> Iterator[tuple[Browser, str]]:
+    """A fresh browser and the profile folder that tells its processes apart."""
+    with tempfile.TemporaryDirectory(prefix="npuzzle-open-") as profile, sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=chromium, args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield context, profile  # type: ignore[misc]
+        finally:
+            context.close()
+
+
+def load(page: Page, url: str) -> dict[str, Any]:
+    """Navigate and wait for the worker; the marks (ms from navigation) and bytes."""
+    sizes: list[int] = []
+
+    def count(request: Any) -> None:
+        try:
+            s = request.sizes()
+            sizes.append(s["responseHeadersSize"] + s["responseBodySize"])
+        except Exception:  # a request the browser dropped has no sizes
+            pass
+
+    page.on("requestfinished", count)
+    page.add_init_script(
+        f"document.addEventListener('readystatechange', {WATCH_MARKS}, {{once: true}})"
+    )
+    page.goto(url)
+    page.wait_for_selector('body[data-worker-ready="true"]', state="attached", timeout=TIMEOUT_MS)
+    page.wait_for_timeout(300)  # the last responses counted
+    marks = page.evaluate("window.__marks")
+    paint = page.evaluate(
+        "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null"
+    )
+    page.remove_listener("requestfinished", count)
+    return {
+        "paint": paint,
+        **{name: marks.get(name) for name in MARKS},
+        "bytes": sum(sizes),
+    }
+
+
+def run_once(url: str, chromium: str, tables: bool) -> list[dict[str, Any]]:
+    """A cold load, then a warm one in the same browser."""
+    out = []
+    with browser_at(chromium) as (context, profile):
+        for kind in ("cold", "warm"):
+            page = context.new_page()  # type: ignore[attr-defined]
+            figures = load(page, url)
+            figures["kind"] = kind
+            figures["rss"] = renderer_rss(profile)
+            if tables and kind == "cold":
+                start = time.perf_counter()
+                answer = page.evaluate("(r) => window.npuzzleSolve(r)", TABLES_REQUEST)
+                figures["tables_s"] = time.perf_counter() - start
+                figures["tables_status"] = answer.get("status")
+                figures["rss_tables"] = renderer_rss(profile)
+            out.append(figures)
+            page.close()
+    return out
+
+
+def show(label: str, values: list[float | None], unit: str, scale: float = 1.0) -> str:
+    got = [v * scale for v in values if v is not None]
+    if not got:
+        return f"{label} not marked"
+    return f"{label} {statistics.median(got):,.0f} {unit} ({min(got):,.0f}-{max(got):,.0f})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--tables", action="store_true", help="also load the 4x4 tables")
+    parser.add_argument("--dist", type=Path, help="a built site (default: build one)")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        dest = args.dist or site_build.build(Path(tmp) / "dist")
+        print(f"dist: {site_build.tree_size(dest) / 1e6:.1f} MB")
+        with served(dest) as url:
+            loads = [f for _ in range(args.runs) for f in run_once(url, args.chromium, args.tables)]
+    for f in loads:
+        marks = ", ".join(
+            f"{name} {f[name]:,.0f} ms" if f[name] is not None else f"{name} -"
+            for name in ("paint", *MARKS)
+        )
+        extra = ""
+        if "tables_s" in f:
+            extra = f"; 4x4 tables {f['tables_s']:.1f} s ({f['tables_status']}), "
+            extra += f"RSS {f['rss_tables']:,.0f} MB"
+        print(f"{f['kind']}: {marks}; {f['bytes'] / 1e6:.2f} MB; RSS {f['rss']:,.0f} MB{extra}")
+    for kind in ("cold", "warm"):
+        rows = [f for f in loads if f["kind"] == kind]
+        parts = [show(name, [f[name] for f in rows], "ms") for name in ("paint", *MARKS)]
+        parts.append(show("transferred", [f["bytes"] for f in rows], "kB", 1e-3))
+        parts.append(show("RSS", [f["rss"] for f in rows], "MB"))
+        if kind == "cold" and args.tables:
+            parts.append(show("RSS with 4x4 tables", [f["rss_tables"] for f in rows], "MB"))
+        print(f"{kind} (median, min-max over {len(rows)}): " + "; ".join(parts))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
