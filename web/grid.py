@@ -39,13 +39,11 @@ from typing import Any, Protocol
 from controls import listen, unreachable
 
 from npuzzle import Board, PuzzleError
-from npuzzle.board import moved_tile
+from npuzzle.board import TILE_DIRECTIONS, moved_tile
 from npuzzle.game import Game
 
 # Arrow key -> the blank's move (the tile moves the opposite way, in the arrow's direction).
 ARROW_MOVES = {"ArrowUp": "D", "ArrowDown": "U", "ArrowLeft": "R", "ArrowRight": "L"}
-# The blank's move -> the direction the tile slides, for the status text.
-TILE_DIRECTION = {"U": "down", "D": "up", "L": "right", "R": "left"}
 SWIPE_PIXELS = 30  # shorter movements are taps (clicks)
 # A swipe names the direction a tile moves, as the arrow keys do.
 SWIPE_MOVES = {"right": "L", "left": "R", "down": "U", "up": "D"}
@@ -171,7 +169,7 @@ class GridView:
             self.page.say(f"Solved in {self.count_text()}.")
             return
         tile = moved_tile(self.board.tiles, self.board.width, blank_move)
-        self.page.say(f"Moved tile {tile} {TILE_DIRECTION[blank_move]}. {self.count_text()}.")
+        self.page.say(f"Moved tile {tile} {TILE_DIRECTIONS[blank_move]}. {self.count_text()}.")
 
     def undo(self) -> str | None:
         """Take back the last move; the move undone, None when there is none."""
@@ -202,6 +200,9 @@ class GridView:
     def mark_home(self, on: bool) -> None:
         """Mark the tiles standing in their goal cell (or stop marking them)."""
         self.marking = on
+        if not on:
+            for button in self.tiles.values():
+                button.classList.remove("home")
         self.update()
 
     def click_tile(self, tile: int) -> None:
@@ -272,14 +273,17 @@ class GridView:
         self.grid.dataset.tiles = self.board.format("rows")
         self.grid.classList.toggle("solved", self.solved and self.showing is None)
         self.counter.textContent = str(self.moves)
-        self.mark_homes(self.showing if self.showing is not None else self.board.tiles)
+        self.mark_homes(self.shown())
 
     def mark_homes(self, tiles: tuple[int, ...]) -> None:
-        """The class ``home`` on each tile in its goal cell, while marking is on."""
+        """The class ``home`` on each tile in its goal cell, while marking is on (off, no
+        tile has it: nothing to do on a move)."""
+        if not self.marking:
+            return
         goal = self.goal.tiles
         for cell, tile in enumerate(tiles):
             if tile:
-                self.tiles[tile].classList.toggle("home", self.marking and goal[cell] == tile)
+                self.tiles[tile].classList.toggle("home", goal[cell] == tile)
 
     def place(self, tiles: tuple[int, ...]) -> None:
         """Put every cell in its row, in grid order, and every tile at its place; name them."""

@@ -63,7 +63,7 @@ class Playback:
         self.attached = False  # the grid's game follows the solution
         self.running = False
         self.task: asyncio.Future[None] | None = None
-        self.marked: Any = None  # the list item of the last move made
+        self.drawn = 0  # the moves the list shows made (the last of them is the current)
         self.proxies: list[Any] = []
         listen(
             self.proxies,
@@ -196,21 +196,23 @@ class Playback:
             self.items.append(item)
         self.on_letters(None)
         self.list.append(*self.items)
-        self.marked = None
+        self.drawn = 0
 
     def follow(self) -> None:
-        """Mark the last move made and say where the playback stands."""
-        at = self.at
-        if self.marked is not None:
-            self.marked.classList.remove("current")
-            self.marked.removeAttribute("aria-current")
-            self.marked = None
-        for number, item in enumerate(self.items, 1):  # a class per item: fast enough at 200
-            item.classList.toggle("done", number <= at)
+        """Mark the moves made, the last one as the current, and say where the playback
+        stands. Only the items between the moves shown made and those made now change."""
+        at, drawn = self.at, self.drawn
+        if drawn:
+            current = self.items[drawn - 1]
+            current.classList.remove("current")
+            current.removeAttribute("aria-current")
+        for item in self.items[min(at, drawn) : max(at, drawn)]:
+            item.classList.toggle("done", at > drawn)
         if at:
-            self.marked = self.items[at - 1]
-            self.marked.classList.add("current")
-            self.marked.setAttribute("aria-current", "step")
+            current = self.items[at - 1]
+            current.classList.add("current")
+            current.setAttribute("aria-current", "step")
+        self.drawn = at
         self.sync()
         if self.ended and self.attached:
             self.finish()
@@ -240,39 +242,34 @@ class Playback:
         elif self.attached:
             self.resume()
 
-    def on_back(self, event: Any) -> None:
+    def seek(self, number: int) -> None:
+        """Pause, and show the board after ``number`` moves of the solution (drawn once)."""
         self.pause()
-        if self.attached and self.at > 0:
-            self.grid.undo()
-            self.follow()
+        if not self.attached or number == self.at:
+            return
+        game = self.grid.game
+        while self.at > number:
+            game.undo()
+        while self.at < number:
+            game.move(self.moves[self.at])
+        self.grid.redraw()
+        self.follow()
+
+    def on_back(self, event: Any) -> None:
+        self.seek(max(0, self.at - 1))
 
     def on_forward(self, event: Any) -> None:
-        self.pause()
-        if self.attached:
-            self.forward()
+        self.seek(min(len(self.moves), self.at + 1))
 
     def on_end(self, event: Any) -> None:
         """Skip to end: every move left at once."""
-        self.pause()
-        if self.attached and not self.ended:
-            for move in self.moves[self.at :]:
-                self.grid.game.move(move)
-            self.grid.redraw()
-            self.follow()
+        self.seek(len(self.moves))
 
     def on_pick(self, event: Any) -> None:
         """A click on a listed move: the board after it."""
         item = event.target.closest("li")  # JavaScript's null (falsy) off the items
-        if not item or not self.attached:
-            return
-        self.pause()
-        number = int(item.dataset.number)
-        while self.at > number:
-            self.grid.game.undo()
-        while self.at < number:
-            self.grid.game.move(self.moves[self.at])
-        self.grid.redraw()
-        self.follow()
+        if item:
+            self.seek(int(item.dataset.number))
 
     def on_letters(self, event: Any) -> None:
         """Show the moves as the blank's letters (as the command line prints them), or as

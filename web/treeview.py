@@ -24,7 +24,7 @@ from typing import Any
 
 from controls import listen
 from pacing import SLICE_SECONDS, breathe
-from stepper import mini_tiles
+from stepper import LIST_WORDS, mini_tiles
 
 from npuzzle import Search
 from npuzzle.explain import number
@@ -49,7 +49,8 @@ STATE_MEANING = {
 }
 
 # IDA*'s own words: an open node there is a child waiting to be tried on the current path
-IDA_WORDS = {TreeState.OPEN: "waiting"}
+# (the word its list of those children uses in the counters)
+IDA_WORDS = {TreeState.OPEN: LIST_WORDS["idastar"][0][2]}
 IDA_MEANING = {TreeState.OPEN: "waiting: a child still to be tried on the current path"}
 
 KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown")

@@ -98,12 +98,11 @@ def brief(step: Step) -> str:
     if step.goal:
         moves = f"{node.g} move{'' if node.g == 1 else 's'}"
         return f"{head}: took {which} with f = {number(node.f)}: the goal, {moves} from the start."
-    counts = {o: sum(c.outcome == o for c in step.children) for o in Outcome}
-    parts = [f"{n} {o.value}" for o, n in counts.items() if n]
-    if not parts:
+    counts = [(n, o.value) for o in Outcome if (n := sum(c.outcome == o for c in step.children))]
+    if not counts:
         return f"{head}: expanded {which} with f = {number(node.f)}; no children."
-    first = next(n for n in counts.values() if n)
-    parts[0] = parts[0].replace(" ", " child " if first == 1 else " children ", 1)
+    (n, outcome), *rest = counts  # the first count names what it counts
+    parts = [f"{n} {'child' if n == 1 else 'children'} {outcome}", *(f"{k} {o}" for k, o in rest)]
     return f"{head}: expanded {which} with f = {number(node.f)}; {', '.join(parts)}."
 
 
