@@ -38,10 +38,15 @@ DEFAULT_DEST = ROOT / "dist"
 
 PYODIDE_SUBDIR = "pyodide"
 PYSCRIPT_SUBDIR = "pyscript"
+MICROPYTHON_SUBDIR = "micropython"
+MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+# The plain build: the ulab and settrace variants are not used.
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 PACKAGE_ZIP = "npuzzle.zip"
 TABLES_SUBDIR = "pdb"
 TABLES_INDEX = "index.json"
 CONFIG_NAME = "pyscript.json"
+OPENING_CONFIG_NAME = "opening.json"
 # Written into every build; a non-empty folder without it is never deleted.
 MARKER_NAME = ".npuzzle-site"
 
@@ -221,7 +226,21 @@ def copy_pyscript(node_modules: Path, dest: Path) -> list[Path]:
     return copied
 
 
-ENTRY_SCRIPTS = ("main.py", "worker.py")  # loaded by <script> tags, not imported
+def copy_micropython(node_modules: Path, dest: Path) -> list[Path]:
+    """Copy the MicroPython runtime of the opening (web/opening.py): about 0.5 MB."""
+    src_dir = node_modules / MICROPYTHON_PACKAGE
+    missing = [name for name in MICROPYTHON_FILES if not (src_dir / name).is_file()]
+    if missing:
+        raise BuildError(f"micropython files missing from {src_dir}: {', '.join(missing)}")
+    copied = []
+    for name in MICROPYTHON_FILES:
+        _copy_file(src_dir / name, dest / name)
+        copied.append(dest / name)
+    return copied
+
+
+# Loaded by <script> tags, not imported; opening.py runs in MicroPython, the others in Pyodide.
+ENTRY_SCRIPTS = ("main.py", "worker.py", "opening.py")
 
 
 def copy_tables(package_dir: Path, dest: Path, *, jobs: int | None = None) -> list[Path]:
@@ -300,6 +319,9 @@ def build(
     copy_tables(package_dir, dest / TABLES_SUBDIR)
     copy_pyodide(node_modules, dest / PYODIDE_SUBDIR)
     copy_pyscript(node_modules, dest / PYSCRIPT_SUBDIR)
+    copy_micropython(node_modules, dest / MICROPYTHON_SUBDIR)
+    opening = {"interpreter": f"./{MICROPYTHON_SUBDIR}/micropython.mjs"}
+    (dest / OPENING_CONFIG_NAME).write_text(json.dumps(opening) + "\n", encoding="utf-8")
     modules = [p.name for p in (root / "web").glob("*.py") if p.name not in ENTRY_SCRIPTS]
     config = json.dumps(pyscript_config(modules), indent=2) + "\n"
     (dest / CONFIG_NAME).write_text(config, encoding="utf-8")

@@ -8,6 +8,10 @@ same browser (the HTTP cache and Cache Storage kept). For every load, from navig
 - ``data-ready``: everything on the main thread works;
 - ``data-worker-ready``: the solver worker has answered (Solve usable);
 - bytes transferred (every response's headers and body, the worker's included);
+- with ``--moves``: how fast moves are answered while the page loads: from ``data-playable``
+  to ``data-worker-ready`` an arrow key is pressed every 250 ms (Down and Up in turn: the
+  board's gap is in its bottom row), and each key's delay from the key event to the grid's
+  new tiles is kept (median and longest per load);
 - memory: the resident memory (RSS) of the browser's renderer processes once the worker is
   ready, and again after loading the 4x4 pattern databases (``--tables``: a Solve of a 4x4
   with ``pdb`` through ``window.npuzzleSolve``).
@@ -61,7 +65,24 @@ WATCH_MARKS = """() => {
     { attributes: true, subtree: true, attributeFilter: ["data-playable", "data-ready",
       "data-worker-ready"] });
   seen();
+  // The main thread's long tasks (over 50 ms), when they began and how long they took.
+  window.__tasks = [];
+  new PerformanceObserver((list) => {
+    for (const t of list.getEntries()) window.__tasks.push([t.startTime, t.duration]);
+  }).observe({ type: "longtask", buffered: true });
+  // A key's delay: from its event's time stamp to the grid's tiles changing.
+  window.__delays = [];
+  document.addEventListener("keydown", (e) => { window.__key = e.timeStamp; }, true);
+  new MutationObserver(() => {
+    if (window.__key != null) window.__delays.push(performance.now() - window.__key);
+    window.__key = null;
+  }).observe(document.documentElement,
+    { attributes: true, subtree: true, attributeFilter: ["data-tiles"] });
 }"""
+# A shared link, as users open them; its gap is in the bottom row, so that the arrow keys
+# Down and Up, in turn, always move a tile (each undoes the other).
+LINK = "#board=8,6,7/2,5,4/3,0,1&algorithm=astar&heuristic=manhattan"
+MOVE_KEYS = ("ArrowDown", "ArrowUp")
 
 
 def renderer_rss(profile: str) -> float:
@@ -98,7 +119,17 @@ def browser_at(chromium: str) -> Iterator[tuple[Browser, str]]:
             context.close()
 
 
-def load(page: Page, url: str) -> dict[str, Any]:
+def press_while_loading(page: Page) -> None:
+    """From data-playable to data-worker-ready, an arrow key every 250 ms."""
+    page.wait_for_selector('body[data-playable="true"]', state="attached", timeout=TIMEOUT_MS)
+    pressed = 0
+    while page.evaluate("document.body.dataset.workerReady") != "true":
+        page.keyboard.press(MOVE_KEYS[pressed % 2])
+        pressed += 1
+        page.wait_for_timeout(250)
+
+
+def load(page: Page, url: str, moves: bool = False) -> dict[str, Any]:
     """Navigate and wait for the worker; the marks (ms from navigation) and bytes."""
     sizes: list[int] = []
 
@@ -113,28 +144,37 @@ def load(page: Page, url: str) -> dict[str, Any]:
     page.add_init_script(
         f"document.addEventListener('readystatechange', {WATCH_MARKS}, {{once: true}})"
     )
-    page.goto(url)
+    page.goto(url + LINK)
+    if moves:
+        press_while_loading(page)
     page.wait_for_selector('body[data-worker-ready="true"]', state="attached", timeout=TIMEOUT_MS)
     page.wait_for_timeout(300)  # the last responses counted
     marks = page.evaluate("window.__marks")
     paint = page.evaluate(
         "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null"
     )
+    delays = page.evaluate("window.__delays")
+    tasks = page.evaluate("window.__tasks")
     page.remove_listener("requestfinished", count)
     return {
         "paint": paint,
+        "delays": delays if moves else None,
+        # The longest time the main thread could not answer a move once the grid took them.
+        "stall": max(
+            [d for start, d in tasks if start + d > (marks.get("playable") or 0)], default=0
+        ),
         **{name: marks.get(name) for name in MARKS},
         "bytes": sum(sizes),
     }
 
 
-def run_once(url: str, chromium: str, tables: bool) -> list[dict[str, Any]]:
+def run_once(url: str, chromium: str, tables: bool, moves: bool) -> list[dict[str, Any]]:
     """A cold load, then a warm one in the same browser."""
     out = []
     with browser_at(chromium) as (context, profile):
         for kind in ("cold", "warm"):
             page = context.new_page()  # type: ignore[attr-defined]
-            figures = load(page, url)
+            figures = load(page, url, moves)
             figures["kind"] = kind
             figures["rss"] = renderer_rss(profile)
             if tables and kind == "cold":
@@ -159,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--tables", action="store_true", help="also load the 4x4 tables")
+    parser.add_argument("--moves", action="store_true", help="press keys while loading")
     parser.add_argument("--dist", type=Path, help="a built site (default: build one)")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     args = parser.parse_args(argv)
@@ -167,7 +208,11 @@ def main(argv: list[str] | None = None) -> int:
         dest = args.dist or site_build.build(Path(tmp) / "dist")
         print(f"dist: {site_build.tree_size(dest) / 1e6:.1f} MB")
         with served(dest) as url:
-            loads = [f for _ in range(args.runs) for f in run_once(url, args.chromium, args.tables)]
+            loads = [
+                f
+                for _ in range(args.runs)
+                for f in run_once(url, args.chromium, args.tables, args.moves)
+            ]
     for f in loads:
         marks = ", ".join(
             f"{name} {f[name]:,.0f} ms" if f[name] is not None else f"{name} -"
@@ -177,12 +222,22 @@ def main(argv: list[str] | None = None) -> int:
         if "tables_s" in f:
             extra = f"; 4x4 tables {f['tables_s']:.1f} s ({f['tables_status']}), "
             extra += f"RSS {f['rss_tables']:,.0f} MB"
-        print(f"{f['kind']}: {marks}; {f['bytes'] / 1e6:.2f} MB; RSS {f['rss']:,.0f} MB{extra}")
+        if f["delays"]:
+            d = f["delays"]
+            extra += f"; {len(d)} moves, delay median {statistics.median(d):,.0f} ms, "
+            extra += f"longest {max(d):,.0f} ms"
+        print(
+            f"{f['kind']}: {marks}; longest task after playable {f['stall']:,.0f} ms; "
+            f"{f['bytes'] / 1e6:.2f} MB; RSS {f['rss']:,.0f} MB{extra}"
+        )
     for kind in ("cold", "warm"):
         rows = [f for f in loads if f["kind"] == kind]
         parts = [show(name, [f[name] for f in rows], "ms") for name in ("paint", *MARKS)]
+        parts.append(show("longest task after playable", [f["stall"] for f in rows], "ms"))
         parts.append(show("transferred", [f["bytes"] for f in rows], "kB", 1e-3))
         parts.append(show("RSS", [f["rss"] for f in rows], "MB"))
+        if args.moves:
+            parts.append(show("longest move delay", [max(f["delays"] or [0]) for f in rows], "ms"))
         if kind == "cold" and args.tables:
             parts.append(show("RSS with 4x4 tables", [f["rss_tables"] for f in rows], "MB"))
         print(f"{kind} (median, min-max over {len(rows)}): " + "; ".join(parts))

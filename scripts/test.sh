@@ -21,7 +21,7 @@ fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
 
 # npm ci runs when node_modules is missing or stale (build.py checks the pinned versions).
-[ -d node_modules/pyodide ] && [ -d node_modules/@pyscript/core ] || npm ci --no-audit --no-fund
+[ -d node_modules/pyodide ] && [ -d node_modules/@pyscript/core ] && [ -d node_modules/@micropython/micropython-webassembly-pyscript ] || npm ci --no-audit --no-fund
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .

@@ -173,6 +173,7 @@ class Page:
             self.grid,
             self.board_controls,
             self.search_controls,
+            self.solve_panel,
             self.visualizer,
             self.hint,
             self.player,
@@ -183,10 +184,41 @@ class Page:
         self.bridge.expose_for_scripts()
         self.say(f"npuzzle {VERSION} ready")
         self.address.open(self.first_visit)
-        # The grid is drawn and takes moves from here on (issue 14 wants this sooner).
+        self.take_over()
+        # Set by the opening already, unless it could not read the link.
         document.body.dataset.playable = "true"
         document.body.dataset.ready = "true"
+        self.do_asked()
         self.spawn(self.connect())
+
+    def take_over(self) -> None:
+        """The opening (opening.py, in MicroPython) drew the link's board while this page
+        loaded, and the player may have moved tiles: the same moves are made in the game
+        here, so the counter goes on and Undo takes them back. Its handlers stand aside from
+        now on (``data-ready``)."""
+        grid = self.grid.grid
+        start = grid.getAttribute("data-opening-start")
+        if not start or start != self.grid.board.format("rows"):
+            return  # no opening, or the link said something else once read in full
+        moves = str(grid.getAttribute("data-opening-moves") or "")
+        for move in moves:
+            self.grid.slide(move)
+        if grid.getAttribute("data-opening-first") == "true":
+            # The link read was the opening's own scramble: not "a shared board".
+            self.say(f"npuzzle {VERSION} ready. {FIRST_BOARD}")
+        if moves:
+            made = self.grid.count_text()
+            self.say(f"npuzzle {VERSION} ready, with the {made} you made while it loaded.")
+
+    def do_asked(self) -> None:
+        """Solve or Step pressed while the opening alone ran: done now (Solve then waits
+        for the worker if it has not answered yet)."""
+        asked = document.body.getAttribute("data-waiting")
+        document.body.removeAttribute("data-waiting")
+        if asked == "solve":
+            self.solve_panel.on_solve(None)
+        elif asked == "step":
+            self.visualizer.on_step(None)
 
     def first_visit(self) -> None:
         """Opened without a link: a shuffled 3x3 board, to play at once."""
@@ -208,7 +240,7 @@ class Page:
             self.hint.fail("the solver worker is another version")
             document.body.dataset.workerReady = "false"
             return
-        self.solve_panel.enable()
+        self.solve_panel.solver_started()
         self.hint.connect()
         document.body.dataset.workerReady = "true"
 

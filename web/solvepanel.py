@@ -20,6 +20,7 @@ from playback import Playback
 from npuzzle import Board, solvability
 
 POLL_SECONDS = 0.2  # between progress questions to the worker
+WAITING = "Solve waits for the solver, still loading: it starts by itself once ready."
 FAILURES = {
     "limit": "No solution within the limit",
     "cancelled": "Search cancelled",
@@ -77,6 +78,7 @@ class SolvePanel:
         self.playback = Playback(document, page, grid)
         self.task: asyncio.Future[None] | None = None  # the search or playback under way
         self.searching = False
+        self.solver_ready = False  # the worker has answered (Page.connect)
         self.cancelling = False  # Cancel was pressed: progress no longer overwrites it
         self.proxies: list[Any] = []
         listen(
@@ -88,8 +90,11 @@ class SolvePanel:
         )
 
     def enable(self) -> None:
-        """Solve can be pressed (once the worker has answered)."""
+        """Solve can be pressed, even before the worker has answered: it then waits."""
         self.solve_button.disabled = False
+
+    def solver_started(self) -> None:
+        self.solver_ready = True
 
     def stop(self) -> None:
         """Whatever was searching or playing back stops (a new board)."""
@@ -118,6 +123,8 @@ class SolvePanel:
         if settings is None:
             return
         self.stop()
+        if not self.solver_ready:
+            self.page.say(WAITING)
         self.task = asyncio.ensure_future(self.run(board, goal, settings.options))
 
     def on_cancel(self, event: Any) -> None:

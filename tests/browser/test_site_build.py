@@ -13,7 +13,9 @@ from sitekit import Site, site_build
 
 # Any http(s) URL whose host is not 127.0.0.1.
 OFFSITE_URL = re.compile(rb"https?://(?!127\.0\.0\.1(?![\w.-]))[A-Za-z0-9][\w.-]*")
-VENDORED = ("pyodide", "pyscript")
+# The runtimes name URLs in their messages (emscripten.org in an error text, say); what they
+# fetch is checked in the browser, where every request is guarded.
+VENDORED = ("pyodide", "pyscript", "micropython")
 
 
 def test_dist_contents(built_site: Path) -> None:
@@ -44,14 +46,20 @@ def test_config_is_local(built_site: Path) -> None:
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
     # the package zip, unpacked, and each helper module of the page (not the entry scripts)
     helpers = sorted(p.name for p in (site_build.ROOT / "web").glob("*.py"))
-    helpers = [h for h in helpers if h not in ("main.py", "worker.py")]
+    helpers = [h for h in helpers if h not in ("main.py", "worker.py", "opening.py")]
     assert "stepper.py" in helpers and "tables.py" in helpers
     assert config["files"] == {"./npuzzle.zip": "./*", **{f"./{h}": f"./{h}" for h in helpers}}
     for source in config["files"]:
         assert (built_site / source).is_file()
     html = (built_site / "index.html").read_text(encoding="utf-8")
-    assert 'config="./pyscript.json"' in html
+    assert '<py-config src="./pyscript.json">' in html
     assert 'src="./pyscript/core.js"' in html
+    # The opening runs in the MicroPython copied into the site, never one from elsewhere.
+    opening = json.loads((built_site / "opening.json").read_text(encoding="utf-8"))
+    assert opening == {"interpreter": "./micropython/micropython.mjs"}
+    assert 'src="./opening.py" config="./opening.json"' in html
+    for name in ("micropython.mjs", "micropython.wasm"):
+        assert (built_site / "micropython" / name).is_file()
 
 
 def test_zip_holds_the_package(built_site: Path, site: Site) -> None:

@@ -1,0 +1,168 @@
+"""The opening (web/opening.py, MicroPython): the link's board drawn and playable before
+Pyodide has loaded, and handed over to the page with the moves made meanwhile; Solve and
+Step pressed meanwhile are done once the page has loaded.
+
+The page's Pyodide script (main.py) is held back by a route until the test lets it go, so
+that what the opening alone does is seen, whatever the machine's speed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Error, Page, Route, expect
+from sitekit import Site, wait_worker
+
+from npuzzle import Board
+
+pytestmark = pytest.mark.browser
+
+START = Board.parse("8,6,7/2,5,4/3,0,1")
+LINK = "#board=8,6,7/2,5,4/3,0,1&algorithm=astar&heuristic=manhattan"
+TIMEOUT_MS = 120_000
+
+
+@pytest.fixture
+def held(page: Page) -> Iterator[Callable[[], None]]:
+    """Hold main.py back; calling the fixture's value lets it (and the page) go on."""
+    routes: list[Route] = []
+    released = False
+
+    def hold(route: Route) -> None:
+        if released:
+            route.fallback()  # to the offsite guard, which lets it through
+        else:
+            routes.append(route)
+
+    def release() -> None:
+        nonlocal released
+        released = True
+        for route in routes:
+            with contextlib.suppress(Error):  # a request the page dropped meanwhile
+                route.fallback()
+        routes.clear()
+
+    page.route("**/main.py", hold)
+    yield release
+    release()
+
+
+def opened(page: Page, site: Site, link: str = LINK) -> None:
+    page.goto(site.url + link)
+    page.wait_for_selector('body[data-playable="true"]', state="attached", timeout=TIMEOUT_MS)
+
+
+def tiles(page: Page) -> str:
+    return page.locator("#grid").get_attribute("data-tiles") or ""
+
+
+def after(board: Board, moves: str) -> str:
+    for move in moves:
+        board = board.move(move)
+    return board.format("rows")
+
+
+def test_the_opening_plays_the_links_board_before_pyodide(
+    page: Page, site: Site, held: Callable[[], None]
+) -> None:
+    opened(page, site)
+    assert page.evaluate("document.body.dataset.ready") is None  # the page is held back
+    assert tiles(page) == START.format("rows")
+    expect(page.locator("#status")).to_contain_text("the board is yours to play")
+    # An arrow key: the tile below... none (the gap is in the bottom row); Down slides 5.
+    page.keyboard.press("ArrowDown")
+    assert tiles(page) == after(START, "U")
+    expect(page.locator("#status")).to_have_text("Moved tile 5 down. 1 move.")
+    # A click on a tile next to the gap, and on one that is not.
+    page.click('#grid button.tile[data-tile="2"]')
+    assert tiles(page) == after(START, "UL")
+    page.click('#grid button.tile[data-tile="1"]')
+    expect(page.locator("#status")).to_have_text("Tile 1 is not next to the gap.")
+    # A swipe to the left slides the tile right of the gap into it: 2 goes back.
+    box = page.locator("#grid").bounding_box()
+    assert box is not None
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + 120, y)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 20, y, steps=4)
+    page.mouse.up()
+    assert tiles(page) == after(START, "ULR")
+    expect(page.locator("#moves")).to_have_text("3")
+    # Each tile is named with its place, as the page's grid names it.
+    expect(page.locator('#grid button.tile[data-tile="5"]')).to_have_attribute(
+        "aria-label", "Tile 5, row 3, column 2"
+    )
+
+
+def test_the_page_takes_the_board_over_with_the_moves_made(
+    page: Page, site: Site, held: Callable[[], None]
+) -> None:
+    opened(page, site)
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowRight")
+    moves = "UL"
+    assert page.locator("#grid").get_attribute("data-opening-moves") == moves
+    held()
+    page.wait_for_selector('body[data-ready="true"]', state="attached", timeout=TIMEOUT_MS)
+    assert tiles(page) == after(START, moves)
+    expect(page.locator("#moves")).to_have_text("2")
+    expect(page.locator("#status")).to_contain_text("with the 2 moves you made while it loaded")
+    page.click("#undo")  # the opening's moves are the game's
+    assert tiles(page) == after(START, "U")
+    page.click("#restart")
+    assert tiles(page) == START.format("rows")
+    # The opening stands aside: a key moves one tile, not two.
+    page.keyboard.press("ArrowDown")
+    assert tiles(page) == after(START, "U")
+    expect(page.locator("#moves")).to_have_text("1")
+
+
+def test_a_first_visit_gets_a_scrambled_board_in_its_address(
+    page: Page, site: Site, held: Callable[[], None]
+) -> None:
+    opened(page, site, "")
+    fragment = page.evaluate("location.hash")
+    assert fragment.startswith("#board=")
+    board = Board.parse(fragment.removeprefix("#board="))
+    assert tiles(page) == board.format("rows")
+    assert board != Board.goal("standard", 3, 3)
+    held()
+    page.wait_for_selector('body[data-ready="true"]', state="attached", timeout=TIMEOUT_MS)
+    assert tiles(page) == board.format("rows")
+    expect(page.locator("#status")).to_contain_text("A shuffled 3x3 board")
+
+
+def test_solve_pressed_while_loading_solves_once_ready(
+    page: Page, site: Site, held: Callable[[], None]
+) -> None:
+    opened(page, site)
+    page.click("#solve")
+    expect(page.locator("#status")).to_contain_text("Solve waits for the solver")
+    held()
+    wait_worker(page, TIMEOUT_MS)
+    expect(page.locator("#figures")).to_contain_text("31", timeout=TIMEOUT_MS)
+    expect(page.locator("#solution-moves li")).to_have_count(31)
+
+
+def test_step_pressed_while_loading_steps_once_ready(
+    page: Page, site: Site, held: Callable[[], None]
+) -> None:
+    opened(page, site)
+    page.click("#step")
+    expect(page.locator("#status")).to_contain_text("Step waits for the visualizer")
+    held()
+    page.wait_for_selector('body[data-ready="true"]', state="attached", timeout=TIMEOUT_MS)
+    expect(page.locator("#counters")).to_contain_text("Step 1 ", timeout=TIMEOUT_MS)
+
+
+def test_a_link_the_opening_cannot_read_is_left_to_the_page(
+    page: Page, site: Site, held: Callable[[], None]
+) -> None:
+    page.goto(site.url + "#board=1,2,3/4,5,6/7,8,8")
+    page.wait_for_timeout(1500)  # the opening has run by now (it draws within a second)
+    assert page.evaluate("document.body.dataset.playable") is None
+    held()
+    page.wait_for_selector('body[data-ready="true"]', state="attached", timeout=TIMEOUT_MS)
+    expect(page.locator("#status")).to_contain_text("the link's board was not used")

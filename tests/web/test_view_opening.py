@@ -1,0 +1,125 @@
+"""web/opening.py's own few functions (it runs in MicroPython, without the package) agree
+with npuzzle's boards, moves and links, and its words with the page's."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import random
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from npuzzle import Board, solvability
+from npuzzle.board import MAX_SIDE, MIN_SIDE, MOVES, TILE_DIRECTIONS, PuzzleError
+from npuzzle.link import LinkState, make_fragment
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+
+
+def load_opening() -> ModuleType:
+    """opening.py as a plain module: without pyscript it only defines its functions."""
+    spec = importlib.util.spec_from_file_location("opening_under_test", WEB / "opening.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+opening = load_opening()
+
+
+def constant(module: str, name: str) -> object:
+    """A module-level constant of web/<module>.py, read without importing it (it needs the
+    browser)."""
+    tree = ast.parse((WEB / module).read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
+            return ast.literal_eval(node.value)
+    raise LookupError(f"{name} not in {module}")
+
+
+def random_boards(count: int, seed: int) -> list[Board]:
+    rng = random.Random(seed)
+    boards = []
+    for _ in range(count):
+        width, height = rng.randint(MIN_SIDE, MAX_SIDE), rng.randint(MIN_SIDE, MAX_SIDE)
+        tiles = list(range(width * height))
+        rng.shuffle(tiles)
+        boards.append(Board(width, height, tuple(tiles)))
+    return boards
+
+
+def test_the_opening_shares_the_packages_sides_and_words() -> None:
+    assert (opening.MIN_SIDE, opening.MAX_SIDE) == (MIN_SIDE, MAX_SIDE)
+    assert opening.TILE_DIRECTIONS == TILE_DIRECTIONS
+    assert set(opening.STEPS) == set(MOVES)
+    assert constant("main.py", "FIRST_BOARD") == opening.FIRST_BOARD
+    assert opening.ASKED["solve"] == constant("solvepanel.py", "WAITING")
+    assert (
+        constant("grid.py", "ARROW_MOVES"),
+        constant("grid.py", "SWIPE_MOVES"),
+        constant("grid.py", "SWIPE_PIXELS"),
+    ) == (opening.ARROW_MOVES, opening.SWIPE_MOVES, opening.SWIPE_PIXELS)
+
+
+def test_it_reads_the_board_of_every_link_the_page_writes() -> None:
+    goal = Board.goal("standard", 3, 3)
+    for board in random_boards(200, seed=1):
+        goal = Board.goal("standard", board.width, board.height)
+        fragment = make_fragment(LinkState(board, goal, "standard", "astar", "manhattan", 3.0))
+        assert opening.read_board("#" + fragment) == (board.width, board.height, board.tiles)
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "",
+        "#algorithm=astar",
+        "#board=1,2,3/4,5,6/7,8,8",  # a tile twice
+        "#board=1,2,3/4,5/6,7,0",  # rows of different lengths
+        "#board=1,2,3/4,5,6/7,8,9",  # no gap
+        "#board=1,0",  # one row
+        "#board=" + "/".join(",".join("0" * 9) for _ in range(9)),  # too large
+        "#board=1,2,3/4,-5,6/7,8,0",
+        "#board=123 456 780",  # a form only the page reads
+    ],
+)
+def test_what_it_cannot_read_is_left_to_the_page(fragment: str) -> None:
+    assert opening.read_board(fragment) is None
+
+
+def test_slides_agree_with_the_packages_moves() -> None:
+    for board in random_boards(100, seed=2):
+        for move in MOVES:
+            got = opening.slide(board.tiles, board.width, board.height, move)
+            try:
+                expected: tuple[int, ...] | None = board.move(move).tiles
+            except PuzzleError:
+                expected = None
+            assert got == expected, (board, move)
+
+
+def test_a_tile_next_to_the_gap_is_slid_by_the_packages_move() -> None:
+    for board in random_boards(100, seed=3):
+        for tile in range(1, board.size):
+            move = opening.move_to(board.tiles, board.width, board.height, tile)
+            expected = [
+                m
+                for m in board.legal_moves()
+                if board.move(m).tiles.index(0) == board.tiles.index(tile)
+            ]
+            assert [move] == expected if expected else move is None, (board, tile)
+
+
+def test_a_first_visits_scramble_can_be_solved() -> None:
+    rng = random.Random(4)
+    goal = Board.goal("standard", 3, 3)
+    for _ in range(50):
+        tiles = opening.scramble(3, 3, opening.SCRAMBLE_MOVES, rng.randrange)
+        board = Board(3, 3, tiles)
+        assert solvability(board, goal)
+        assert opening.rows_text(tiles, 3) == board.format("rows")
