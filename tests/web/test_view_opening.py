@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import json
 import random
+import shutil
+import subprocess
 from pathlib import Path
 from types import ModuleType
 
@@ -123,3 +126,56 @@ def test_a_first_visits_scramble_can_be_solved() -> None:
         board = Board(3, 3, tiles)
         assert solvability(board, goal)
         assert opening.rows_text(tiles, 3) == board.format("rows")
+
+
+# Run by Node with the MicroPython the site ships: opening.py's functions on a few boards.
+MICROPYTHON_RUN = """
+import {{ loadMicroPython }} from {runtime};
+const mp = await loadMicroPython({{ stdout: (line) => console.log(line) }});
+mp.runPython({source});
+mp.runPython({probe});
+"""
+PROBE = """
+import json
+out = []
+for fragment in FRAGMENTS:
+    board = read_board(fragment)
+    out.append(board)
+    if board:
+        width, height, tiles = board
+        out.append([slide(tiles, width, height, m) for m in "UDLR"])
+        out.append([move_to(tiles, width, height, t) for t in range(1, width * height)])
+        out.append(rows_text(tiles, width))
+print(json.dumps(out))
+"""
+
+
+def test_it_runs_in_micropython_as_in_cpython(tmp_path: Path) -> None:
+    """MicroPython lacks much of Python (starred displays, str.removeprefix, typing): the
+    module is run there, and its answers compared with CPython's."""
+    runtime = WEB.parent / "node_modules/@micropython/micropython-webassembly-pyscript"
+    node = shutil.which("node")
+    assert node, "node not found: the README's test command installs it"
+    assert (runtime / "micropython.mjs").is_file(), "no MicroPython: run npm ci"
+    fragments = [
+        "#" + make_fragment(LinkState(b, b, "standard", "astar", "manhattan", 3.0))
+        for b in random_boards(20, seed=5)
+    ] + ["#board=1,2,3/4,5,6/7,8,8", "#board=1,0"]
+    probe = f"FRAGMENTS = {fragments!r}\n{PROBE}"
+    script = tmp_path / "probe.mjs"
+    script.write_text(
+        MICROPYTHON_RUN.format(
+            runtime=json.dumps((runtime / "micropython.mjs").as_uri()),
+            source=json.dumps((WEB / "opening.py").read_text(encoding="utf-8")),
+            probe=json.dumps(probe),
+        ),
+        encoding="utf-8",
+    )
+    run = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    namespace = {"__name__": "probe", **vars(opening)}
+    lines: list[str] = []
+    namespace["print"] = lines.append
+    exec(compile(probe, "probe", "exec"), namespace)
+    expected = json.loads(lines[0])
+    assert json.loads(run.stdout.strip().splitlines()[-1]) == expected
