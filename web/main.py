@@ -1,5 +1,8 @@
 """Main-thread entry point of the npuzzle page (runs in the browser under PyScript).
 
+The opening (``opening.py``, in MicroPython) has drawn the link's board and taken moves
+while Pyodide loaded; it starts this script, and :meth:`Page.take_over` takes its board over.
+
 The page is a set of views, one module each, and this module only wires them together:
 
 - ``status.StatusView``: the status line and the pattern databases' progress bar;

@@ -183,6 +183,8 @@ class Opening:
             element.style.setProperty("--r", str(row))
             element.style.setProperty("--c", str(col))
             element.setAttribute("aria-label", cell_name(tile, row, col))
+            # One Tab stop, as in the page's grid: its first cell.
+            element.setAttribute("tabindex", "0" if cell == 0 else "-1")
         self.grid.dataset.tiles = rows_text(self.tiles, width)
         self.grid.dataset.openingMoves = self.moves
         self.counter.textContent = str(len(self.moves))
