@@ -10,7 +10,9 @@ databases of the pdb heuristic (pdb/, built by npuzzle.heuristics.pdbbuild in th
 and kept in its disk cache, so only the first build spends the few minutes they take), and
 the Pyodide and PyScript runtimes vendored from node_modules (installed by `npm ci` from the pinned
 package.json / package-lock.json). Nothing is fetched from another origin at run time: the
-PyScript config names the local interpreter.
+PyScript config names the local interpreter. Last, what makes the site installable and
+offline: a web app manifest, icons drawn here, and web/service-worker.js with this build's
+stamp and the list of files it keeps (the section "installable and offline" below).
 
 Standard library and this project's src/ only.
 """

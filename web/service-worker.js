@@ -51,12 +51,12 @@ async function precache() {
 
 // A file checked against the hash build.py wrote: a server or proxy still handing out a file
 // of another build fails the install, and the build already installed (if any) stays in
-// charge, whole. First revalidated through the HTTP cache (mostly a cheap 304: the page has
-// just loaded these files), then, if its copy is another build's (a Last-Modified to the
-// second cannot tell two builds of one second apart), fetched again in full.
+// charge, whole. The hash is what makes any copy trustworthy, so the HTTP cache's is taken
+// as it is, without asking the server (the page has just loaded most of these files); a copy
+// of another build (or none) is fetched again from the server.
 async function fetchChecked(url, integrity) {
   try {
-    return await fetchOk(url, {cache: "no-cache", integrity});
+    return await fetchOk(url, {cache: "force-cache", integrity});
   } catch {
     return await fetchOk(url, {cache: "reload", integrity});
   }

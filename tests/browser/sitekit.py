@@ -200,6 +200,12 @@ class Site:
     version: str
 
 
+def is_local(url: str) -> bool:
+    """Whether a request for url stays on this machine (127.0.0.1, or data and blob URLs)."""
+    parts = urlsplit(url)
+    return parts.scheme in ("data", "blob") or parts.hostname == ALLOWED_HOST
+
+
 @dataclass
 class PageWatch:
     """What happened during one test, beyond what the page itself shows."""
@@ -215,8 +221,7 @@ class PageWatch:
         """Route handler: let 127.0.0.1 through, abort and record anything else."""
         url = request.url
         self.requests.append(url)
-        parts = urlsplit(url)
-        if parts.scheme in ("data", "blob") or parts.hostname == ALLOWED_HOST:
+        if is_local(url):
             route.continue_()
         else:
             self.offsite.append(url)
