@@ -332,9 +332,9 @@ MANIFEST_NAME = "manifest.webmanifest"
 ICONS_SUBDIR = "icons"
 SERVICE_WORKER = "service-worker.js"
 # The line of web/service-worker.js that the copy in dest/ gets with this build's values.
+_SW_BUILD_LINE = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
 # An XML namespace is a name, never fetched (the tests' offsite-URL check knows it).
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
-_SW_BUILD_LINE = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
 # (file name, pixels, drawn full-bleed (maskable, apple-touch) or as a rounded board)
 PNG_ICONS = (
     ("icon-192.png", 192, False),
@@ -344,6 +344,7 @@ PNG_ICONS = (
 )
 # The page's light palette (style.css's first :root block) gives the icons their colours.
 _PALETTE_NAMES = ("bg", "board", "tile", "hint")
+TILE_ROUNDING = 0.12  # a tile's corner radius over its side
 
 
 def light_palette(css: str) -> dict[str, str]:
@@ -358,9 +359,6 @@ def light_palette(css: str) -> dict[str, str]:
 
 def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
-
-
-TILE_ROUNDING = 0.12  # a tile's corner radius over its side
 
 
 @dataclass(frozen=True)
@@ -422,9 +420,9 @@ def draw_icon(size: int, palette: dict[str, str], *, full_bleed: bool) -> bytes:
         for column, tile_qx, board_qx in columns:
             alpha = 255 if full_bleed else round(255 * _cover(board_qx, board_qy, board_r))
             name = at.cells.get((row, column))
-            colour = rgb["board"]
+            colour: tuple[int, ...] = rgb["board"]
             if name is not None and (cover := _cover(tile_qx, tile_qy, tile_r)) > 0:
-                colour = tuple(  # type: ignore[assignment]
+                colour = tuple(
                     round(b + (t - b) * cover) for b, t in zip(colour, rgb[name], strict=True)
                 )
             out += bytes((*colour, alpha))
