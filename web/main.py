@@ -246,6 +246,18 @@ class Page:
         self.solve_panel.solver_started()
         self.hint.connect()
         document.body.dataset.workerReady = "true"
+        await keep_for_offline()
+
+
+async def keep_for_offline() -> None:
+    """Register the service worker that keeps this build for offline visits
+    (web/service-worker.js). Only once the page and its worker have loaded what they need,
+    so that its downloads never slow the start. Where the browser has none (plain http
+    other than localhost) or refuses, the page works as before, online: said in the console."""
+    try:
+        await window.navigator.serviceWorker.register("./service-worker.js")
+    except Exception as error:
+        window.console.warn(f"npuzzle: not kept for offline use: {error}")
 
 
 page = Page()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import os
@@ -79,6 +80,100 @@ def served(dest: Path) -> Iterator[str]:
         thread.join(timeout=10)
 
 
+class SubpathHandler(site_build.QuietSiteHandler):
+    """The site at ``prefix`` + "/" only, as GitHub Pages serves a project site at /<repo>/:
+    ``prefix`` alone redirects there, any other path is a 404."""
+
+    prefix = "/npuzzle"
+
+    def _under_prefix(self) -> bool:
+        path = self.path.split("?", 1)[0]
+        if path == self.prefix:
+            self.send_response(301)
+            self.send_header("Location", self.prefix + "/")
+            self.end_headers()
+            return False
+        if not path.startswith(self.prefix + "/"):
+            self.send_error(404, "outside the site's folder")
+            return False
+        self.path = self.path[len(self.prefix) :]
+        return True
+
+    def do_GET(self) -> None:
+        if self._under_prefix():
+            super().do_GET()
+
+    def do_HEAD(self) -> None:
+        if self._under_prefix():
+            super().do_HEAD()
+
+
+@contextmanager
+def served_under(dest: Path, prefix: str = SubpathHandler.prefix) -> Iterator[str]:
+    """Serve a built site at ``prefix``/ on a free port of 127.0.0.1 (nothing else there);
+    yield the origin, with no path."""
+    handler = type("Handler", (SubpathHandler,), {"prefix": prefix})
+    server = site_build.SiteServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=os.fspath(dest))
+    )
+    thread = threading.Thread(target=server.serve_forever, name="subpath-server", daemon=True)
+    thread.start()
+    try:
+        yield site_build.server_url(server).rstrip("/")
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+# ----- the service worker (web/service-worker.js) ---------------------------------------------
+# What the page's origin keeps for this site: {scope, state of the active worker, its stamp's
+# caches of this scope with their number of entries}. Called as page.evaluate(OFFLINE_COPY).
+OFFLINE_COPY = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration || !registration.active) return null;
+  const prefix = `npuzzle-site ${registration.scope} `;
+  const caches_ = {};
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(prefix)) continue;
+    caches_[name.slice(prefix.length)] = (await (await caches.open(name)).keys()).length;
+  }
+  return {
+    scope: registration.scope,
+    state: registration.active.state,
+    waiting: registration.waiting ? registration.waiting.state : null,
+    controlled: navigator.serviceWorker.controller !== null,
+    caches: caches_,
+  };
+}"""
+
+
+def build_stamp(dest: Path) -> dict[str, Any]:
+    """The stamp and files build.py wrote into dest's service worker."""
+    script = (dest / site_build.SERVICE_WORKER).read_text(encoding="utf-8")
+    line = re.search(r"^const BUILD = (.*);$", script, re.MULTILINE)
+    assert line is not None, "no BUILD line in the built service worker"
+    build: dict[str, Any] = json.loads(line[1])
+    return build
+
+
+def wait_offline_copy(page: Page, dest: Path, timeout_ms: int = READY_TIMEOUT_MS) -> dict[str, Any]:
+    """Wait until the page's service worker is activated with dest's build wholly in its cache;
+    return OFFLINE_COPY's answer."""
+    build = build_stamp(dest)
+    expected = len(build["files"])
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        copy = page.evaluate(OFFLINE_COPY)
+        if copy and copy["state"] == "activated" and copy["caches"].get(build["stamp"]) == expected:
+            return dict(copy)
+        if time.monotonic() > deadline:
+            raise AssertionError(
+                f"no whole offline copy of {build['stamp']} ({expected} files): {copy}"
+            )
+        page.wait_for_timeout(100)
+
+
 @contextmanager
 def built_and_served(chromium: str = CHROMIUM) -> Iterator[tuple[Browser, str]]:
     """For scripts: build the site into a temporary folder, serve it, launch Chromium; yield
@@ -105,6 +200,12 @@ class Site:
     version: str
 
 
+def is_local(url: str) -> bool:
+    """Whether a request for url stays on this machine (127.0.0.1, or data and blob URLs)."""
+    parts = urlsplit(url)
+    return parts.scheme in ("data", "blob") or parts.hostname == ALLOWED_HOST
+
+
 @dataclass
 class PageWatch:
     """What happened during one test, beyond what the page itself shows."""
@@ -120,8 +221,7 @@ class PageWatch:
         """Route handler: let 127.0.0.1 through, abort and record anything else."""
         url = request.url
         self.requests.append(url)
-        parts = urlsplit(url)
-        if parts.scheme in ("data", "blob") or parts.hostname == ALLOWED_HOST:
+        if is_local(url):
             route.continue_()
         else:
             self.offsite.append(url)
