@@ -182,10 +182,13 @@ def test_stamp_follows_the_files_and_only_them(built_site: Path, tmp_path: Path)
     second = site_build.write_service_worker(web, dest)
     assert second != first
     assert build_stamp(dest)["stamp"] == second
-    (dest / "micropython").mkdir()  # a file added to the build later is kept too
-    (dest / "micropython" / "micropython.wasm").write_bytes(b"\0asm")
+    (dest / "later").mkdir()  # a file added to the build later is kept too
+    (dest / "later" / "runtime.wasm").write_bytes(b"\0asm")
     site_build.write_service_worker(web, dest)
-    assert "micropython/micropython.wasm" in build_stamp(dest)["files"]
+    files = build_stamp(dest)["files"]
+    assert "later/runtime.wasm" in files
+    # The opening's MicroPython and its config, which the build copies, are kept.
+    assert {"opening.py", "opening.json", "micropython/micropython.wasm"} <= set(files)
 
 
 def test_a_second_build_of_the_same_sources_has_the_same_stamp(
