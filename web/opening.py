@@ -293,7 +293,8 @@ def start(document, window):
 
 
 def load_page(document):
-    """Start the rest of the page: its Pyodide scripts wait in a template until now."""
+    """Start the rest of the page: its Pyodide script waits in a template until now (the
+    solver worker has been starting since the page opened)."""
     scripts = document.getElementById("page-scripts")
     document.body.appendChild(scripts.content.cloneNode(True))
 
