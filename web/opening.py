@@ -83,15 +83,17 @@ def move_to(tiles, width, height, tile):
 
 
 def scramble(width, height, moves, choose):
-    """The standard goal (1, 2, ..., the gap last) after ``moves`` random slides, never
-    undoing the last one: a board that can always be solved. ``choose(n)`` picks 0..n-1."""
-    tiles = tuple(range(1, width * height)) + (0,)
+    """The standard goal (1, 2, ..., the gap last) after ``moves`` random slides (more if
+    they came back to it), never undoing the last one: a board that can always be solved, and
+    is not solved yet. ``choose(n)`` picks 0..n-1."""
+    goal = tuple(range(1, width * height)) + (0,)
     back = {"U": "D", "D": "U", "L": "R", "R": "L"}
-    last = ""
-    for _ in range(moves):
+    tiles, last, made = goal, "", 0
+    while made < moves or tiles == goal:  # never the goal itself
         options = [m for m in "UDLR" if m != back.get(last) and slide(tiles, width, height, m)]
         last = options[choose(len(options))]
         tiles = slide(tiles, width, height, last)
+        made += 1
     return tiles
 
 

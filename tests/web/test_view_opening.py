@@ -118,6 +118,15 @@ def test_a_tile_next_to_the_gap_is_slid_by_the_packages_move() -> None:
             assert [move] == expected if expected else move is None, (board, tile)
 
 
+def test_a_scramble_back_at_the_goal_goes_on() -> None:
+    # On a 2x2 the gap can only go round: always taking the first slide it may, it is back
+    # at the goal after 12 slides, so a scramble of 12 must go on.
+    goal = Board.goal("standard", 2, 2)
+    tiles = opening.scramble(2, 2, 12, lambda n: 0)
+    assert Board(2, 2, tiles) != goal
+    assert tiles == goal.move("U").tiles  # one slide further round
+
+
 def test_a_first_visits_scramble_can_be_solved() -> None:
     rng = random.Random(4)
     goal = Board.goal("standard", 3, 3)
@@ -125,6 +134,7 @@ def test_a_first_visits_scramble_can_be_solved() -> None:
         tiles = opening.scramble(3, 3, opening.SCRAMBLE_MOVES, rng.randrange)
         board = Board(3, 3, tiles)
         assert solvability(board, goal)
+        assert board != goal
         assert opening.rows_text(tiles, 3) == board.format("rows")
 
 
