@@ -44,6 +44,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' helper
 from sitekit import CHROMIUM_ARGS, served, site_build  # noqa: E402
 
 TIMEOUT_MS = 180_000
+SERVICE_WORKERS = "allow"  # --no-service-worker blocks it: what the offline copy costs
 MARKS = ("playable", "ready", "workerReady")
 # A 4x4 board, blank-first goal: a Solve with pdb loads the usual tables (about 4 MB).
 TABLES_REQUEST = {
@@ -111,7 +112,11 @@ def browser_at(chromium: str) -> Iterator[tuple[Browser, str]]:
     """A fresh browser and the profile folder that tells its processes apart."""
     with tempfile.TemporaryDirectory(prefix="npuzzle-open-") as profile, sync_playwright() as pw:
         context = pw.chromium.launch_persistent_context(
-            profile, executable_path=chromium, args=CHROMIUM_ARGS, headless=True
+            profile,
+            executable_path=chromium,
+            args=CHROMIUM_ARGS,
+            headless=True,
+            service_workers=SERVICE_WORKERS,
         )
         try:
             yield context, profile  # type: ignore[misc]
@@ -200,9 +205,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--tables", action="store_true", help="also load the 4x4 tables")
     parser.add_argument("--moves", action="store_true", help="press keys while loading")
+    parser.add_argument(
+        "--no-service-worker", action="store_true", help="warm loads without the offline copy"
+    )
     parser.add_argument("--dist", type=Path, help="a built site (default: build one)")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     args = parser.parse_args(argv)
+    global SERVICE_WORKERS
+    SERVICE_WORKERS = "block" if args.no_service_worker else "allow"
 
     with tempfile.TemporaryDirectory() as tmp:
         dest = args.dist or site_build.build(Path(tmp) / "dist")
