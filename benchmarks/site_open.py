@@ -18,7 +18,8 @@ same browser (the HTTP cache and Cache Storage kept). For every load, from navig
 
 Medians and extremes over ``--runs`` (default 3).
 
-    .venv/bin/python benchmarks/site_open.py [--runs N] [--tables] [--dist DIR]
+    .venv/bin/python benchmarks/site_open.py [--runs N] [--tables] [--moves]
+                                             [--no-service-worker] [--dist DIR]
                                              [--chromium PATH]
 
 Builds the site into a temporary folder unless ``--dist`` names a built one.
