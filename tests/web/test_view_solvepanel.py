@@ -145,3 +145,16 @@ def test_cancel_shows_while_searching(web: Any, panel: Any, hub: Any) -> None:
     assert not any(m.startswith("Searching... 1,234") for m in hub.messages)
     assert len(hub.spawned) == 1  # the bridge's cancel, handed to the page to run
     hub.spawned[0].close()
+
+
+def test_solve_before_the_worker_has_answered_says_it_waits_then_solves(
+    web: Any, panel: Any, hub: Any
+) -> None:
+    web.workers["solver"] = Solver()
+    solve_now(web, panel)  # the page has not heard from the worker yet
+    assert web.solvepanel.WAITING in hub.messages
+    assert figures(web)["Status"] == "solved"
+    hub.messages.clear()
+    panel.solver_started()
+    solve_now(web, panel)
+    assert web.solvepanel.WAITING not in hub.messages
