@@ -45,7 +45,6 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' helper
 from sitekit import CHROMIUM_ARGS, served, site_build  # noqa: E402
 
 TIMEOUT_MS = 180_000
-SERVICE_WORKERS = "allow"  # --no-service-worker blocks it: what the offline copy costs
 MARKS = ("playable", "ready", "workerReady")
 # A 4x4 board, blank-first goal: a Solve with pdb loads the usual tables (about 4 MB).
 TABLES_REQUEST = {
@@ -109,15 +108,16 @@ def renderer_rss(profile: str) -> float:
 
 
 @contextmanager
-def browser_at(chromium: str) -> Iterator[tuple[Browser, str]]:
-    """A fresh browser and the profile folder that tells its processes apart."""
+def browser_at(chromium: str, service_worker: bool) -> Iterator[tuple[Browser, str]]:
+    """A fresh browser and the profile folder that tells its processes apart; without
+    ``service_worker``, service workers are blocked (what the offline copy costs)."""
     with tempfile.TemporaryDirectory(prefix="npuzzle-open-") as profile, sync_playwright() as pw:
         context = pw.chromium.launch_persistent_context(
             profile,
             executable_path=chromium,
             args=CHROMIUM_ARGS,
             headless=True,
-            service_workers=SERVICE_WORKERS,
+            service_workers="allow" if service_worker else "block",
         )
         try:
             yield context, profile  # type: ignore[misc]
@@ -174,10 +174,12 @@ def load(page: Page, url: str, moves: bool = False) -> dict[str, Any]:
     }
 
 
-def run_once(url: str, chromium: str, tables: bool, moves: bool) -> list[dict[str, Any]]:
+def run_once(
+    url: str, chromium: str, *, tables: bool, moves: bool, service_worker: bool
+) -> list[dict[str, Any]]:
     """A cold load, then a warm one in the same browser."""
     out = []
-    with browser_at(chromium) as (context, profile):
+    with browser_at(chromium, service_worker) as (context, profile):
         for kind in ("cold", "warm"):
             page = context.new_page()  # type: ignore[attr-defined]
             figures = load(page, url, moves)
@@ -212,8 +214,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, help="a built site (default: build one)")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     args = parser.parse_args(argv)
-    global SERVICE_WORKERS
-    SERVICE_WORKERS = "block" if args.no_service_worker else "allow"
 
     with tempfile.TemporaryDirectory() as tmp:
         dest = args.dist or site_build.build(Path(tmp) / "dist")
@@ -222,7 +222,13 @@ def main(argv: list[str] | None = None) -> int:
             loads = [
                 f
                 for _ in range(args.runs)
-                for f in run_once(url, args.chromium, args.tables, args.moves)
+                for f in run_once(
+                    url,
+                    args.chromium,
+                    tables=args.tables,
+                    moves=args.moves,
+                    service_worker=not args.no_service_worker,
+                )
             ]
     for f in loads:
         marks = ", ".join(

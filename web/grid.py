@@ -156,6 +156,17 @@ class GridView:
         self.redraw()
         return True
 
+    def replay(self, moves: str) -> None:
+        """Make ``moves`` in the game (the opening's, made before this page ran) and draw
+        the board they lead to once."""
+        made = False
+        for move in moves:
+            if not self.game.move(move):
+                break
+            made = True
+        if made:
+            self.redraw()
+
     def redraw(self) -> None:
         """The game's board changed: draw it, and tell the page."""
         self.end_preview()

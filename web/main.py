@@ -204,8 +204,7 @@ class Page:
         if not start or start != self.grid.board.format("rows"):
             return  # no opening, or the link said something else once read in full
         moves = str(grid.getAttribute("data-opening-moves") or "")
-        for move in moves:
-            self.grid.slide(move)
+        self.grid.replay(moves)
         if grid.getAttribute("data-opening-first") == "true":
             # The link read was the opening's own scramble: not "a shared board".
             self.say(f"npuzzle {VERSION} ready. {FIRST_BOARD}")

@@ -272,3 +272,17 @@ def test_a_click_leaves_the_focus_outside_the_grid_unless_it_was_in_the_visualiz
     assert not tiles(web)[8].dispatch("mousedown").default_prevented
     document.getElementById("visualizer").focus()  # leaving gives the board back
     assert not tiles(web)[8].dispatch("mousedown").default_prevented
+
+
+def test_the_openings_moves_are_replayed_into_the_game_and_drawn_once(
+    web: Any, grid: Any, hub: Any
+) -> None:
+    start = Board.parse("8,6,7/2,5,4/3,0,1")
+    grid.show(start, Board.goal("standard", 3, 3))
+    changes, drawn = len(hub.changes), hub.grid_changes
+    grid.replay("ULR")
+    assert grid.board == start.move("U").move("L").move("R")
+    assert web.document.getElementById("moves").textContent == "3"
+    assert (len(hub.changes), hub.grid_changes) == (changes + 1, drawn + 1)
+    grid.undo()  # the moves are the game's
+    assert grid.board == start.move("U").move("L")
