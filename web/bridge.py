@@ -1,25 +1,24 @@
 """The worker bridge: the only door from the page's views to the solver.
 
-Solve, the Lab and a player's Hint run in the PyScript worker named ``solver``; every call
-to it goes through :class:`Bridge`. For now the visualizer steps a search on the main
-thread, and it too gets that search (and its pattern databases) from here, never from the
-engine directly: when stepping moves into the worker, only this module changes.
+Solve, the Lab, a player's Hint and the visualizer's search run in the PyScript worker named
+``solver``; every call to it goes through :class:`Bridge`. For now Compare steps its searches
+on the main thread, and gets them from here, never from the engine directly.
 
 Values crossing to the worker are JSON-like (dicts of str, int, float); answers come back as
-plain Python (``to_py``).
+plain Python (``to_py``), or as JSON text where they are large or nested (the visualizer's).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import tables
 from pyodide.ffi import create_proxy, to_js
 
-from npuzzle import ALGORITHMS, Board, PuzzleError, Search, make_search
+from npuzzle import ALGORITHMS, Board, PuzzleError
 from npuzzle.entrants import Entrant
 from npuzzle.lockstep import Lockstep
-from npuzzle.tree import SearchTree
 
 WORKER = "solver"
 
@@ -34,6 +33,7 @@ class Bridge:
 
     def __init__(self, workers: Any, window: Any) -> None:
         self.workers, self.window = workers, window
+        self.ready = False  # the worker has answered a ping
         self._proxies: list[Any] = []
 
     def page_address(self) -> str:
@@ -47,7 +47,10 @@ class Bridge:
         return await self.workers[WORKER]
 
     async def ping(self) -> Any:
-        return plain(await (await self.worker()).ping())
+        """The worker's version, once it has started (``ready`` from then on)."""
+        answer = plain(await (await self.worker()).ping())
+        self.ready = True
+        return answer
 
     async def solve(
         self, board: Board, goal: Board, *, algorithm: str, heuristic: str, weight: float
@@ -99,36 +102,45 @@ class Bridge:
         self._proxies.append(proxy)
         self.window.npuzzleSolve = proxy
 
-    # ----- stepping (on the main thread for now) -------------------------------------------
-    def make_search(
-        self, board: Board, goal: Board, *, algorithm: str, heuristic: str, weight: float
-    ) -> Search:
-        """A search to step through; PuzzleError when the options do not go together."""
-        return make_search(board, goal, algorithm=algorithm, heuristic=heuristic, weight=weight)
+    # ----- the visualizer's search, stepped in the worker (web/stepping.py) ----------------
+    async def _steps(self, name: str, request: dict[str, Any]) -> dict[str, Any]:
+        answer: dict[str, Any] = json.loads(str(await getattr(await self.worker(), name)(request)))
+        return answer
 
-    def search_tree(self, search: Search) -> SearchTree:
-        """The tree ``search`` builds, at its root: the view syncs it (in slices)."""
-        return SearchTree(search, catch_up=False)
+    async def steps_open(
+        self, board: Board, goal: Board, *, algorithm: str, heuristic: str, weight: float
+    ) -> dict[str, Any]:
+        """Make the search the visualizer steps through, in the worker (which loads the
+        pattern databases it needs first); the model of step 0, or {status: "error",
+        message}."""
+        request = {
+            "board": board.format("rows"),
+            "goal": goal.format("rows"),
+            "algorithm": algorithm,
+            "heuristic": heuristic,
+            "weight": weight,
+            "page": self.page_address(),
+        }
+        return await self._steps("steps_open", request)
+
+    async def steps_go(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Step it: {by: 1 or -1} or {to: n}, the {seconds} it may take, {draw}."""
+        return await self._steps("steps_go", request)
+
+    async def steps_tree(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Its tree: {action, id, key, top, seconds} (web/outline.py)."""
+        return await self._steps("steps_tree", request)
+
+    async def steps_close(self) -> None:
+        await (await self.worker()).steps_close()
 
     def open_comparison(self, board: Board, goal: Board, entrants: list[Entrant]) -> Lockstep:
         """Searches to compare in lockstep; PuzzleError when one cannot run on this board."""
         for e in entrants:
-            if self.tables_needed(board, goal, algorithm=e.algorithm, heuristic=e.heuristic):
+            info = ALGORITHMS.get(e.algorithm)
+            if tables.needed(board, goal, info is not None and info.uses_heuristic, e.heuristic):
                 raise PuzzleError(
                     "the pattern databases are not loaded yet: Solve or Step once with "
                     "Pattern databases to load them"
                 )
         return Lockstep(board, goal, entrants)
-
-    def tables_needed(
-        self, board: Board, goal: Board, *, algorithm: str, heuristic: str
-    ) -> list[str]:
-        """The pattern databases a stepped search needs that the page has not loaded."""
-        info = ALGORITHMS.get(algorithm)
-        uses_h = info is not None and info.uses_heuristic
-        return tables.needed(board, goal, uses_h, heuristic)
-
-    async def load_tables(self, names: list[str], report: Any) -> int:
-        """Load ``names`` into the page's interpreter, ``report(got, total)`` as bytes
-        arrive; the bytes read are returned."""
-        return await tables.load(names, report, self.page_address())

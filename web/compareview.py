@@ -18,7 +18,7 @@ from typing import Any
 
 from pacing import breathe
 from pyodide.ffi import create_proxy
-from stepper import mini_board
+from stepper import mini_tiles
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, charts
 from npuzzle.entrants import DEFAULT_ENTRANTS, MAX_ENTRANTS, MIN_ENTRANTS, Entrant, parse_entrants
@@ -388,7 +388,7 @@ class CompareView:
         heads = search.open_list(0, OPEN_SHOWN)
         width = search.board.width
         items = "".join(
-            f'<li>{mini_board(n, width)}<span class="vals">f={number(n.f)}</span></li>'
+            f'<li>{mini_tiles(n.tiles, width)}<span class="vals">f={number(n.f)}</span></li>'
             for n in heads
         )
         more = search.open_size - len(heads)

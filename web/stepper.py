@@ -1,47 +1,22 @@
-"""The step-through visualizer's view: renders a npuzzle search's step, lists and counters.
+"""The step-through visualizer's view: draws a step of the search the worker steps.
 
-The search itself is npuzzle's (``make_search``): the same engine the command line runs.
-This module only draws it. Lists are drawn as one HTML string per list, built from numbers
-and fixed words only (nothing a user typed or a URL carried), which keeps a step with an
-open list of 100,000 entries fast: only the first ``VISIBLE`` entries are drawn, with a line
-saying how many more there are.
-
-IDA* has no open and closed lists: its ``open_list`` is the children still to be tried along
-the current branch of its depth-first search and its ``closed_list`` that branch, so the two
-lists are named in those words when IDA* is stepped (``LIST_WORDS``). Depth-first search's
-lists are a real open list (a stack) and closed list, and keep their names.
+The search is npuzzle's, held in the solver worker (``stepping.py``); what it sends for a
+step, :meth:`stepping.Stepping.model`, is drawn here. Lists are drawn as one HTML string per
+list, built from numbers and fixed words only (nothing a user typed or a URL carried), which
+keeps a step with an open list of 100,000 entries fast: the worker sends only the first
+entries of each list and how many there are, and a line says how many more.
 """
 
 from typing import Any
 
-from npuzzle import Node, Search, Step
-from npuzzle.explain import explain_step, number
 from npuzzle.search import MAX_RECORDED_STEPS
 
-VISIBLE = 40  # entries drawn per list
 MAX_STEPS = MAX_RECORDED_STEPS  # every step is recorded for Back: memory stays bounded
-
-# (title, note, counter) of the open and the closed list: most searches', and by algorithm
-# the words of those that have their own
-ListWords = tuple[tuple[str, str, str], tuple[str, str, str]]
-OPEN_CLOSED: ListWords = (
-    ("Open list", "(next to expand first)", "open"),
-    ("Closed list", "(most recent first)", "closed"),
-)
-LIST_WORDS: dict[str, ListWords] = {
-    "idastar": (
-        ("Children waiting", "(next to try first)", "waiting"),
-        ("Current path", "(deepest first)", "on the path"),
-    ),
-}
+Model = dict[str, Any]  # a step as the worker describes it (stepping.Stepping.model)
+Tiles = list[int] | tuple[int, ...]  # a board's tiles, row by row, 0 the gap
 
 
-def mini_board(node: Node, width: int) -> str:
-    """A node's board, small."""
-    return mini_tiles(node.tiles, width)
-
-
-def mini_tiles(tiles: tuple[int, ...], width: int) -> str:
+def mini_tiles(tiles: Tiles, width: int) -> str:
     """A small board: a CSS grid of cells (the blank empty, don't-care tiles as dots), an
     image to assistive technologies, named row by row (:func:`mini_name`)."""
     cells = []
@@ -58,7 +33,7 @@ def mini_tiles(tiles: tuple[int, ...], width: int) -> str:
     )
 
 
-def mini_name(tiles: tuple[int, ...], width: int) -> str:
+def mini_name(tiles: Tiles, width: int) -> str:
     """A small board's name, its rows parted by slashes, which screen readers say ("7 2 6 /
     3 5 1 / 4 8 gap"): the gap by name (an empty cell says nothing), don't-care tiles "any"."""
     words = ["gap" if t == 0 else "any" if t < 0 else str(int(t)) for t in tiles]
@@ -66,18 +41,14 @@ def mini_name(tiles: tuple[int, ...], width: int) -> str:
     return " / ".join(" ".join(words[i : i + width]) for i in range(0, len(words), width))
 
 
-def values(node: Node) -> str:
-    return f"g={number(node.g)} h={number(node.h)} f={number(node.f)}"
-
-
-def entry(node: Node, width: int, extra: str = "", css: str = "") -> str:
+def entry(node: Model, width: int, extra: str = "", css: str = "") -> str:
     """One node in a list: its board, g, h and f, then the move that made it (said, not
     shown) and ``extra``. Read in that order; the item has no name of its own, which
     would be read instead of, or as well as, what it holds."""
-    move = f"after {node.move}" if node.move else "(start)"
+    move = f"after {node['move']}" if node["move"] else "(start)"
     return (
-        f'<li class="{css}">{mini_board(node, width)}'
-        f'<span class="vals">{values(node)}</span>'
+        f'<li class="{css}">{mini_tiles(node["tiles"], width)}'
+        f'<span class="vals">g={node["g"]} h={node["h"]} f={node["f"]}</span>'
         f'<span class="sr-only"> {move}</span>'
         f'<span class="extra">{extra.strip()}</span></li>'
     )
@@ -118,75 +89,66 @@ class StepView:
         self.el["jump"].max = "100"
         self.el["jump"].value = "0"
         self.el["jump-out"].textContent = "step 0"
-        self.name_lists("")
+        self.name_lists(None)
 
-    def name_lists(self, algorithm: str) -> tuple[str, str]:
-        """Name the two lists in the words of ``algorithm`` (IDA*'s own, or open and
-        closed); the words their counters use."""
-        words = LIST_WORDS.get(algorithm, OPEN_CLOSED)
-        for name, (title, note, _counter) in zip(("open", "closed"), words, strict=True):
+    def name_lists(self, words: list[list[str]] | None) -> None:
+        """Name the two lists in the search's words (IDA*'s own, or open and closed)."""
+        titles = words or [
+            ["Open list", "(next to expand first)"],
+            ["Closed list", "(most recent first)"],
+        ]
+        for name, (title, note, *_counter) in zip(("open", "closed"), titles, strict=True):
             if self.el[f"{name}-title"].textContent != title:
                 self.el[f"{name}-box"].setAttribute("aria-label", title)
                 self.el[f"{name}-title"].textContent = title
                 self.el[f"{name}-note"].textContent = note
-        return words[0][2], words[1][2]
 
-    def draw(self, search: Search, width: int, furthest: int) -> None:
-        c = search.counters()
-        open_word, closed_word = self.name_lists(search.algorithm)
-        parts = [
-            f"Step {c['step']:,}",
-            f"expanded {c['expanded']:,}",
-            f"generated {c['generated']:,}",
-            f"{open_word} {c['open']:,}",
-            f"{closed_word} {c['closed']:,}",
-            f"status {c['status']}",
-        ]
-        for key in ("iteration", "threshold", "phase_goal"):
-            if key in c:
-                parts.append(f"{key.replace('_', ' ')} {c[key]}")
-        self.el["counters"].textContent = " · ".join(parts)
-        step: Step | None = search.last_step
-        if step is not None and step.node is not None:
-            note = f" {step.note}" if step.note else ""
+    def draw(self, model: Model, width: int) -> None:
+        self.name_lists(model["words"])
+        self.el["counters"].textContent = model["counters"]
+        current = model["current"]
+        if current is not None:
+            note = f" {current['note']}" if current["note"] else ""
             self.el[
                 "current"
-            ].innerHTML = f'<ul class="entries">{entry(step.node, width, note, "current")}</ul>'
+            ].innerHTML = f'<ul class="entries">{entry(current, width, note, "current")}</ul>'
             self.el["children"].innerHTML = "".join(
-                entry(child.node, width, f" {child.outcome}", f"outcome-{child.outcome}")
-                for child in step.children
+                entry(child, width, f" {child['outcome']}", f"outcome-{child['outcome']}")
+                for child in model["children"]
             )
         else:
             self.el["current"].innerHTML = ""
             self.el["children"].innerHTML = ""
-        self._why(search, step)
-        self._list("open", search.open_list(0, VISIBLE), search.open_size, width)
-        self._list("closed", search.closed_list(0, VISIBLE), search.closed_size, width)
-        # Past the furthest step explored, the slider reaches further on: jumping there
-        # steps the search forward. Once it has ended, the slider ends with it.
-        furthest = max(furthest, c["step"])
-        jump = self.el["jump"]
-        jump.max = str(furthest if search.done else min(MAX_STEPS, max(2 * furthest, 100)))
-        jump.value = str(c["step"])
-        end = "the end" if search.done else f"{furthest:,} explored"
-        if not search.done and c["step"] >= MAX_STEPS:
-            end = "the limit"
-        self.el["jump-out"].textContent = f"step {c['step']:,} ({end})"
+        self._why(model["why"])
+        self._list("open", model["open"], model["open_size"], width)
+        self._list("closed", model["closed"], model["closed_size"], width)
+        self.show_position(model)
 
-    def _why(self, search: Search, step: Step | None) -> None:
+    def show_position(self, model: Model) -> None:
+        """The slider at the step shown. Past the furthest step explored, it reaches further
+        on: jumping there steps the search forward. Once it has ended, it ends with it."""
+        steps, done = model["steps"], model["done"]
+        furthest = max(model["furthest"], steps)
+        jump = self.el["jump"]
+        jump.max = str(furthest if done else min(MAX_STEPS, max(2 * furthest, 100)))
+        jump.value = str(steps)
+        end = "the end" if done else f"{furthest:,} explored"
+        if model["at_limit"]:
+            end = "the limit"
+        self.el["jump-out"].textContent = f"step {steps:,} ({end})"
+
+    def _why(self, sentences: list[str]) -> None:
         """The step in sentences, with the engine's own numbers (npuzzle.explain); the
         sentences are set as text, one list item each."""
         box = self.el["why-list"]
         box.innerHTML = ""
-        if step is None:
-            return
         doc = self.document
-        for sentence in explain_step(search, step).sentences():
+        for sentence in sentences:
             item = doc.createElement("li")
             item.textContent = sentence
             box.appendChild(item)
 
-    def _list(self, name: str, nodes: list[Node], size: int, width: int) -> None:
+    def _list(self, name: str, nodes: list[Model], size: int, width: int) -> None:
         self.el[f"{name}-list"].innerHTML = "".join(entry(n, width) for n in nodes)
         more = size - len(nodes)
         self.el[f"{name}-more"].textContent = f"and {more:,} more" if more > 0 else ""

@@ -2,8 +2,8 @@
 browser's Cache Storage (so the next visit reads them from disk), handed to
 npuzzle.heuristics.pdbbuild.
 
-Used by the page (for the step-through visualizer) and by the solver worker (for Solve); each
-interpreter holds its own copy, loaded only when the pdb heuristic is chosen.
+Used by the solver worker alone, which runs Solve, hints, the Lab and the visualizer's search:
+the tables are held once, loaded only when the pdb heuristic is chosen (or a hint is asked).
 """
 
 from __future__ import annotations

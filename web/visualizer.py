@@ -3,40 +3,41 @@ number slider, drawn by :class:`stepper.StepView` and :class:`treeview.TreeView`
 or Run to end (or a jump) runs, its button reads Stop and stops it at once; the panel is then
 drawn for the step shown and the status says where it stopped.
 
+The search is npuzzle's, held and stepped in the solver worker (``stepping.py``, through the
+bridge), made there for the board and settings on the page and made anew when they change;
+the pattern databases it needs are loaded there, once for Solve and the visualizer. This view
+asks for one thing at a time, in the order pressed (no Step is lost or taken twice), and draws
+the answers. Every step is recorded, so Back is exact; stepping stops at ``MAX_STEPS``, which
+the panel then says (``#step-limit``), with Step, Play and Run to end disabled. Run to end and
+jumps, forward and back, are many short calls (``SLICE_SECONDS`` of work each in the worker),
+their progress beside the slider, so Stop is answered at once.
+
 While the focus is in the visualizer (and "Grid follows the search" is on), the grid shows
 the node each step expanded, its moved tile marked; leaving the visualizer gives the grid
 back to the board being played.
 
-The search stepped through is made by the bridge for the board and settings on the page, and
-made anew when they change. Every step is recorded, so Back is exact; stepping stops at
-``MAX_STEPS``, which the panel then says (``#step-limit``), with Step, Play and Run to end
-disabled. Run to end and jumps, forward and back, step in slices of ``pacing.SLICE_SECONDS``,
-yielding to the page between them, their progress beside the slider.
-
-Each single Step or Back is said briefly (``npuzzle.explain.brief``) in the panel's own polite
-live region, ``#visualizer-said``; Play and Run to end say nothing per step, only the step
-they stopped or ended at.
+Each single Step or Back is said briefly (``npuzzle.explain.brief``, in the worker) in the
+panel's own polite live region, ``#visualizer-said``; Play and Run to end say nothing per
+step, only the step they stopped or ended at.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Coroutine
 from enum import StrEnum
 from typing import Any, Protocol
 
 from bridge import Bridge
 from controls import SearchControls, listen
 from grid import GridView
-from pacing import SLICE_SECONDS, big_parts, breathe, dismantle, release
-from stepper import MAX_STEPS, StepView
+from stepper import MAX_STEPS, Model, StepView
 from treeview import TreeView
 
-from npuzzle import PuzzleError, Search, Step, solvability
-from npuzzle.board import moved_tile
-from npuzzle.explain import brief
-
 DEFAULT_SPEED = 8  # steps a second while playing
+SLICE_SECONDS = 0.05  # of stepping in the worker per call of a long run
+POLL_SECONDS = 0.2  # between looks at the tables' loading
+WAITING = "Step waits for the solver, still loading: it starts by itself once ready."
 
 
 class Job(StrEnum):
@@ -44,7 +45,6 @@ class Job(StrEnum):
 
     PLAY = "play"
     RUN = "run"  # Run to end, the slider's jump or a link's step: Run to end's button stops it
-    LOAD = "load"  # pattern databases loading before a step
 
 
 def limit_note() -> str:
@@ -88,14 +88,15 @@ class Visualizer:
         self.limit_box = get("step-limit")
         self.progress = get("step-progress")
         self.view = StepView(document)
-        self.tree = TreeView(document, bridge.search_tree)
+        self.tree = TreeView(document, bridge.steps_tree)
         self.inside = False  # the focus is in the visualizer: the grid may follow
-        self.search: Search | None = None
-        self.key: tuple[Any, ...] | None = None  # what the search was made for
-        self.furthest = 0
+        self.key: tuple[Any, ...] | None = None  # what the worker's search was made for
+        self.model: Model | None = None  # the step drawn, as the worker described it
+        self.position: Model | None = None  # where the search is: steps, furthest, done
+        self.lock = asyncio.Lock()  # one request to the worker's search at a time, in order
         self.task: asyncio.Future[None] | None = None  # Play, Run to end or a jump
         self.job: Job | None = None  # what the task does
-        self.dropping: list[asyncio.Future[None]] = []  # dropped searches being freed
+        self.pending: set[asyncio.Future[None]] = set()  # Steps, Backs, redraws on their way
         self.proxies: list[Any] = []
         listen(
             self.proxies,
@@ -120,35 +121,45 @@ class Visualizer:
     @property
     def steps(self) -> int:
         """The step shown (for the share link)."""
-        return self.search.steps if self.search is not None else 0
+        return int(self.position["steps"]) if self.position is not None else 0
 
     @property
     def busy(self) -> bool:
         return self.task is not None and not self.task.done()
 
     @property
+    def done(self) -> bool:
+        return self.position is not None and bool(self.position["done"])
+
+    @property
     def at_limit(self) -> bool:
         """The search has not ended but the visualizer steps it no further."""
-        search = self.search
-        return search is not None and not search.done and search.steps >= MAX_STEPS
+        return self.position is not None and bool(self.position["at_limit"])
 
     # ----- the search ----------------------------------------------------------------------
     def reset(self, message: str = "") -> None:
-        """Forget the search (the board or the settings changed); its records are freed in
-        slices (at once, 100,000 steps' took 1.4 s)."""
+        """Forget the search (the board or the settings changed); the worker drops it."""
         self.stop()
-        dropped = [x for x in (self.search, self.tree.tree) if x is not None]
-        self.search, self.key, self.furthest = None, None, 0
+        for task in self.pending:  # Steps meant for the search that goes
+            task.cancel()
+        had = self.key is not None
+        self.key, self.model, self.position = None, None, None
         self.view.clear(message)
         self.tree.clear()
-        parts = big_parts(*dropped)
-        self.dropping = [task for task in self.dropping if not task.done()]
-        if parts:
-            self.dropping.append(asyncio.ensure_future(dismantle(parts)))
-        else:
-            release()
         self.grid.end_preview()
         self.sync()
+        if had:
+            self.queue(self.close())
+
+    async def close(self) -> None:
+        async with self.lock:
+            await self.bridge.steps_close()
+
+    def queue(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        """Run a request in the background (in its turn: each takes the lock)."""
+        task = asyncio.ensure_future(coroutine)
+        self.pending.add(task)
+        task.add_done_callback(self.pending.discard)
 
     def stop(self) -> None:
         """End the task under way, if any, without a word (something else follows)."""
@@ -162,14 +173,18 @@ class Visualizer:
     def halt(self) -> None:
         """Stop pressed: end the task at once, draw the step shown and say where it is."""
         self.stop()
-        search = self.search
-        if search is None:
-            return
-        self.draw()
-        self.page.say(f"Stopped at step {search.steps:,}.")
-        self.announce(search)
+        if self.position is not None:
+            self.queue(self.redraw())
 
-    def start(self, coroutine: Any, job: Job) -> None:
+    async def redraw(self) -> None:
+        async with self.lock:
+            answer = await self.go({"by": 0})
+            if answer is not None:
+                self.draw(answer)
+                self.page.say(f"Stopped at step {answer['steps']:,}.")
+                self.announce(answer)
+
+    def start(self, coroutine: Coroutine[Any, Any, None], job: Job) -> None:
         """Run Play, Run to end or a jump; its button reads Stop until it ends, and the
         buttons follow when it has."""
         task = asyncio.ensure_future(coroutine)
@@ -183,62 +198,72 @@ class Visualizer:
             self.show_progress(None)
         self.sync()
 
-    def ensure_search(self) -> Search | None:
-        """The search for the board and settings on the page, made anew when they change."""
+    async def ensure_search(self) -> bool:
+        """The worker holds the search for the board and settings on the page (made anew,
+        its tables loaded, when they change); False, and said why, when there can be none.
+        Called with the lock held."""
         board, goal = self.grid.board, self.grid.goal
         settings = self.controls.settings()
         if settings is None:
-            return None
+            return False  # the controls say why
         key = (board, goal, settings)
-        if self.search is not None and self.key == key:
-            return self.search
-        verdict = solvability(board, goal)
-        if not verdict:
-            self.page.say(f"Unsolvable: {verdict.reason}.")
-            return None
+        if self.key == key and self.position is not None:
+            return True
+        if not self.bridge.ready:
+            self.page.say(WAITING)
+        opening = asyncio.ensure_future(self.bridge.steps_open(board, goal, **settings.options))
         try:
-            search = self.bridge.make_search(board, goal, **settings.options)
-        except PuzzleError as exc:
-            self.page.say(f"Cannot search: {exc}.")
-            return None
-        self.search, self.key, self.furthest = search, key, 0
-        return search
-
-    def advance(self, search: Search) -> bool:
-        """One step; False when the search has ended or reached the visualizer's limit."""
-        if search.done or search.steps >= MAX_STEPS:
+            while not opening.done():
+                await asyncio.wait([opening], timeout=POLL_SECONDS)
+                if not opening.done():
+                    self.show_loading(await self.bridge.progress())
+        finally:
+            self.page.hide_loading()
+        model = opening.result()
+        if model.get("status") != "ok":
+            self.page.say(str(model.get("message")))
             return False
-        search.step()
-        self.furthest = max(self.furthest, search.steps)
+        if model.get("tables"):
+            self.page.say(f"Pattern databases loaded ({model['tables'] / 1e6:.1f} MB).")
+        self.key, self.model, self.position = key, model, model
         return True
 
-    def draw(self) -> None:
-        search = self.search
-        if search is None:
-            return
-        width = self.grid.board.width
-        self.view.draw(search, width, self.furthest)
-        self.tree.follow(search, width)
-        self.show_on_grid(search.last_step)
+    def show_loading(self, progress: dict[str, Any]) -> None:
+        if progress.get("phase") == "loading":
+            got, total = int(progress.get("loaded") or 0), int(progress.get("total") or 0)
+            self.page.show_loading(got, total, "solver")
+
+    async def go(self, request: dict[str, Any]) -> Model | None:
+        """One request to step the worker's search; None, and said why, if it failed."""
+        answer = await self.bridge.steps_go({"seconds": SLICE_SECONDS, **request})
+        if answer.get("status") != "ok":
+            self.page.say(str(answer.get("message")))
+            return None
+        self.position = answer
+        return answer
+
+    def draw(self, model: Model) -> None:
+        self.model = self.position = model
+        self.view.draw(model, self.grid.board.width)
+        self.tree.follow()
+        self.show_on_grid(model)
         self.sync()
-        if search.status == "solved":
-            n = len(search.solution or "")
-            self.page.say(
-                f"Step {search.steps}: goal reached, a path of {n} move{'' if n == 1 else 's'}."
-            )
-        elif search.done:
-            self.page.say(f"Step {search.steps}: {search.status}: {search.reason}.")
-        elif self.at_limit:
+        steps = model["steps"]
+        if model["search_status"] == "solved":
+            n = int(model["length"] or 0)
+            self.page.say(f"Step {steps}: goal reached, a path of {n} move{'' if n == 1 else 's'}.")
+        elif model["done"]:
+            self.page.say(f"Step {steps}: {model['search_status']}: {model['reason']}.")
+        elif model["at_limit"]:
             self.page.say(
                 f"Stopped at the visualizer's limit of {MAX_STEPS:,} steps: Solve runs the "
                 "whole search."
             )
         self.page.changed(push=False)
 
-    def announce(self, search: Search, back: bool = False) -> None:
+    def announce(self, model: Model, back: bool = False) -> None:
         """Say the step shown in the panel's live region (a Step, a Back, a run's end)."""
-        step = search.last_step
-        text = brief(step) if step is not None else "Step 0: nothing expanded yet."
+        text = str(model["brief"])
         self.said.textContent = f"Back to {text[0].lower()}{text[1:]}" if back else text
 
     def show_progress(self, text: str | None, done: int = 0, total: int = 0) -> None:
@@ -254,10 +279,8 @@ class Visualizer:
     def sync(self) -> None:
         """Enable the buttons that can do something now; the one of the task under way
         reads Stop."""
-        search = self.search
-        self.back_button.disabled = search is None or search.steps == 0
-        done = search is not None and search.done
-        halted = done or self.at_limit
+        self.back_button.disabled = self.steps == 0
+        halted = self.done or self.at_limit
         self.step_button.disabled = halted
         playing, running = self.job == Job.PLAY, self.job == Job.RUN
         self.play_button.textContent = "Stop" if playing else "Play"
@@ -269,19 +292,17 @@ class Visualizer:
             self.limit_box.textContent = limit_note()
 
     # ----- the grid follows the search ---------------------------------------------------
-    def show_on_grid(self, step: Step | None) -> None:
-        """Show the node ``step`` expanded on the grid, if the grid follows the search."""
-        node = step.node if step is not None else None
-        if node is None or not (self.inside and self.follow_box.checked):
+    def show_on_grid(self, model: Model | None) -> None:
+        """Show the node the step expanded on the grid, if the grid follows the search."""
+        node = model["current"] if model is not None else None
+        if model is None or node is None or not (self.inside and self.follow_box.checked):
             self.grid.end_preview()
             return
-        width = self.grid.board.width
-        moved = moved_tile(node.tiles, width, node.move) if node.move else None
-        where = f"after {node.move}" if node.move else "the start"
+        where = f"after {node['move']}" if node["move"] else "the start"
         self.grid.preview(
-            node.tiles,
-            moved,
-            f"Showing step {step.number:,}'s node ({where}, g = {node.g}).",
+            tuple(node["tiles"]),
+            node["moved"],
+            f"Showing step {model['steps']:,}'s node ({where}, g = {node['g']}).",
         )
 
     def on_focus_in(self, event: Any) -> None:
@@ -298,125 +319,100 @@ class Visualizer:
     def on_follow(self, event: Any) -> None:
         """The toggle (in the View group): off gives the board back at once; on shows the
         search's node when the focus is back in the visualizer."""
-        self.show_on_grid(self.search.last_step if self.search is not None else None)
-
-    # ----- pattern databases ---------------------------------------------------------------
-    def wait_for_tables(self, action: Callable[[Any], None]) -> bool:
-        """True (and the loading started, ``action`` to follow) if the search must first
-        load pattern databases."""
-        settings = self.controls.settings()
-        if settings is None:
-            return False  # ensure_search says why
-        names = self.bridge.tables_needed(
-            self.grid.board,
-            self.grid.goal,
-            algorithm=settings.algorithm,
-            heuristic=settings.heuristic,
-        )
-        if not names:
-            return False
-        self.stop()
-        self.start(self.load_then(names, action), Job.LOAD)
-        return True
-
-    async def load_then(self, names: list[str], action: Callable[[Any], None]) -> None:
-        try:
-            got = await self.bridge.load_tables(
-                names, lambda g, t: self.page.show_loading(g, t, "page")
-            )
-        except Exception as exc:  # PuzzleError, or the browser refused
-            self.page.say(f"Cannot use the pattern databases: {exc}.")
-            return
-        finally:
-            self.page.hide_loading()
-        self.page.say(f"Pattern databases loaded ({got / 1e6:.1f} MB).")
-        self.task, self.job = None, None  # loaded: the action starts a task of its own
-        action(None)
+        self.show_on_grid(self.model)
 
     # ----- handlers ------------------------------------------------------------------------
     def on_step(self, event: Any) -> None:
         self.stop()
-        if self.wait_for_tables(self.on_step):
-            return
-        search = self.ensure_search()
-        if search is not None and self.advance(search):
-            self.draw()
-            self.announce(search)
-        elif search is not None:
-            self.draw()
+        self.queue(self.step_by(1))
 
     def on_back(self, event: Any) -> None:
         self.stop()
-        search = self.search
-        if search is not None and search.back():
-            self.draw()
-            self.page.say(f"Back to step {search.steps}.")
-            self.announce(search, back=True)
+        if self.position is not None:
+            self.queue(self.step_by(-1))
+
+    async def step_by(self, by: int) -> None:
+        """Step (1) or Back (-1), said in the status line and the panel's live region."""
+        async with self.lock:
+            if by < 0 and self.position is None:
+                return
+            if not await self.ensure_search():
+                return
+            answer = await self.go({"by": by})
+            if answer is None:
+                return
+            self.draw(answer)
+            if not answer["moved"]:
+                return
+            if by < 0:
+                self.page.say(f"Back to step {answer['steps']}.")
+            self.announce(answer, back=by < 0)
 
     def on_play(self, event: Any) -> None:
         if self.job == Job.PLAY:
             self.halt()
             return
         self.stop()
-        if self.wait_for_tables(self.on_play):
-            return
-        search = self.ensure_search()
-        if search is None or search.done or self.at_limit:
-            return
-        self.start(self.play(search), Job.PLAY)
+        if not (self.done or self.at_limit):
+            self.start(self.play(), Job.PLAY)
 
-    async def play(self, search: Search) -> None:
-        while self.advance(search):
-            self.draw()
+    async def play(self) -> None:
+        async with self.lock:
+            if not await self.ensure_search():
+                return
+        last: Model | None = None
+        while True:
+            async with self.lock:
+                if self.done or self.at_limit:
+                    break
+                last = await self.go({"by": 1})
+                if last is None:
+                    return
+                self.draw(last)
             try:
                 speed = max(1, min(60, int(self.speed.value or DEFAULT_SPEED)))
             except ValueError:
                 speed = DEFAULT_SPEED
             await asyncio.sleep(1 / speed)
-        self.announce(search)  # the end, or the limit: draw() has said which
+        if last is not None:
+            self.announce(last)  # the end, or the limit: draw() has said which
 
     def on_run_end(self, event: Any) -> None:
         if self.job == Job.RUN:
             self.halt()
             return
         self.stop()
-        if self.wait_for_tables(self.on_run_end):
-            return
-        search = self.ensure_search()
-        if search is not None:
-            self.start(self.go_to(search, MAX_STEPS), Job.RUN)
+        self.start(self.go_to(MAX_STEPS), Job.RUN)
 
     def step_to(self, number: int) -> None:
         """Go to step ``number`` (a link's step, the slider)."""
-        if self.wait_for_tables(lambda _event: self.step_to(number)):
-            return
-        search = self.ensure_search()
-        if search is not None:
-            self.start(self.go_to(search, number), Job.RUN)
+        self.start(self.go_to(number), Job.RUN)
 
-    async def go_to(self, search: Search, number: int) -> None:
-        """Step forward or back to step ``number``, in slices, yielding to the page; the
+    async def go_to(self, number: int) -> None:
+        """Step forward or back to step ``number``, many short calls to the worker; the
         progress beside the slider."""
-        loop = asyncio.get_event_loop()
-        began = search.steps
-        if number > began:  # it may end before
-            self.page.say("Running to the end..." if number >= MAX_STEPS else "Stepping...")
-        while search.steps != number:
-            deadline = loop.time() + SLICE_SECONDS
-            while search.steps != number and loop.time() < deadline:
-                if search.steps > number:
-                    search.back()
-                elif not self.advance(search):
-                    number = search.steps
-            if search.steps != number:
-                self.show_progress(*going(began, search.steps, number))
+        async with self.lock:
+            if not await self.ensure_search():
+                return
+            began = self.steps
+            if number > began:  # it may end before
+                self.page.say("Running to the end..." if number >= MAX_STEPS else "Stepping...")
+            while True:
+                answer = await self.go({"to": number, "draw": False})
+                if answer is None:
+                    return
+                if answer["arrived"]:
+                    break
+                self.show_progress(*going(began, answer["steps"], number))
                 self.sync()  # Back, once there is a step to go back to
-                await breathe()
-        self.show_progress(None)
-        self.draw()
-        if not (search.done or self.at_limit):
-            self.page.say(f"At step {search.steps:,}.")
-        self.announce(search)
+            final = await self.go({"by": 0})
+            if final is None:
+                return
+            self.show_progress(None)
+            self.draw(final)
+            if not (final["done"] or final["at_limit"]):
+                self.page.say(f"At step {final['steps']:,}.")
+            self.announce(final)
 
     def on_jump(self, event: Any) -> None:
         self.stop()

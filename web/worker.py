@@ -7,6 +7,8 @@ package zip. Exported functions take and return JSON-like values only.
 the main thread's ``progress()`` and ``cancel()`` calls are answered while it runs.
 ``hint`` answers a player's Hint and Moves to solved (``npuzzle.hint``); it runs at once
 (at most ``HINT_SECONDS`` of search), so it is refused while Solve or the Lab runs.
+The visualizer's search lives here too (``steps_*``, web/stepping.py): stepped by short calls,
+described to the page, which only draws; the pattern databases are loaded here alone.
 """
 
 import asyncio
@@ -17,9 +19,11 @@ from typing import Any
 
 import js
 import tables
+from pacing import big_parts, dismantle
+from stepping import Stepping
 
 import npuzzle
-from npuzzle import ALGORITHMS, Board, PuzzleError, Search, lab, make_search
+from npuzzle import ALGORITHMS, Board, PuzzleError, Search, lab, make_search, solvability
 from npuzzle.heuristics import pdbbuild, pdbplan
 from npuzzle.hint import hint as player_hint
 from npuzzle.lab import runner
@@ -309,4 +313,125 @@ async def _lab(req: dict[str, Any]) -> dict[str, Any]:
     return answer("done")
 
 
-__export__ = ["ping", "progress", "cancel", "solve", "hint", "lab_run", "lab_progress"]
+# ----- the visualizer's search (web/stepping.py) -------------------------------------------
+_stepping: list[Stepping] = []  # the search the visualizer steps through: none, or one
+_dropping: set[asyncio.Future[None]] = set()  # dropped searches being freed in slices
+
+
+def _session() -> Stepping:
+    if not _stepping:
+        raise PuzzleError("the visualizer has no search: Step first")
+    return _stepping[0]
+
+
+def _drop_stepping() -> None:
+    """Forget the visualizer's search; its records are freed in slices (at once, 100,000
+    steps' took 1.4 s, and the worker would answer nothing meanwhile)."""
+    if not _stepping:
+        return
+    old = _stepping.pop()
+    parts = big_parts(old.search, old.outline.tree)
+    if parts:
+        task = asyncio.ensure_future(dismantle(parts))
+        _dropping.add(task)
+        task.add_done_callback(_dropping.discard)
+
+
+async def steps_open(request: Any) -> str:
+    """Make the search the visualizer steps through: ``request`` = {board, goal (rows text),
+    algorithm, heuristic, weight, page}. Pattern databases it needs are loaded first (into
+    this worker, with progress in ``progress()``). The answer (JSON text) is the model of step
+    0 (``Stepping.model``) with ``status: "ok"``, or {status: "error", message}."""
+    req = _plain(request)
+    _drop_stepping()
+    try:
+        board = Board.parse(str(req["board"]))
+        goal = Board.goal_or_board(str(req.get("goal") or "standard"), board.width, board.height)
+        verdict = solvability(board, goal)
+        if not verdict:
+            return json.dumps({"status": "error", "message": f"Unsolvable: {verdict.reason}."})
+        algorithm = str(req.get("algorithm", "astar"))
+        heuristic = str(req.get("heuristic", "manhattan"))
+        info = ALGORITHMS.get(algorithm)
+        missing = tables.needed(board, goal, info is not None and info.uses_heuristic, heuristic)
+        try:
+            if missing and not await _load(missing, _page(req)):
+                return json.dumps({"status": "error", "message": "Loading was cancelled."})
+        except PuzzleError as exc:
+            message = f"Cannot use the pattern databases: {exc}."
+            return json.dumps({"status": "error", "message": message})
+        loaded = int(_job["total"]) if missing else 0
+        search = make_search(
+            board,
+            goal,
+            algorithm=algorithm,
+            heuristic=heuristic,
+            weight=float(req.get("weight", 3)),
+        )
+    except (PuzzleError, KeyError, TypeError, ValueError) as exc:
+        return json.dumps({"status": "error", "message": f"Cannot search: {exc}."})
+    _drop_stepping()  # another request may have opened one while the tables loaded
+    session = Stepping(search)
+    _stepping.append(session)
+    return json.dumps({"status": "ok", "tables": loaded, **session.model()})
+
+
+def steps_go(request: Any) -> str:
+    """Step the visualizer's search: ``request`` = {by: 1 or -1} (Step, Back) or {to: n}
+    (Run to end, a jump), and {seconds} it may work (the answer says ``arrived`` false when
+    it must be asked again) and {draw}: the full model, or only where it got to."""
+    req = _plain(request)
+    try:
+        session = _session()
+        steps = session.search.steps
+        to = steps + int(req["by"]) if "by" in req else int(req["to"])
+        arrived = session.go(max(0, to), float(req.get("seconds", CHUNK_SECONDS)))
+    except (PuzzleError, KeyError, TypeError, ValueError) as exc:
+        return json.dumps({"status": "error", "message": f"Cannot step: {exc}."})
+    answer = session.model() if req.get("draw", True) else session.progress()
+    return json.dumps(
+        {"status": "ok", "arrived": arrived, "moved": steps != answer["steps"], **answer}
+    )
+
+
+def steps_tree(request: Any) -> str:
+    """The visualizer's search tree (web/outline.py): ``request`` = {action, id, key, top,
+    seconds}. The tree first catches up with the search for at most ``seconds``: while it
+    has not, the answer is {status: "growing", behind}; then the action is applied and the
+    answer is the tree's model."""
+    req = _plain(request)
+    try:
+        outline = _session().outline
+        behind = outline.catch_up(float(req.get("seconds", CHUNK_SECONDS)))
+        if behind:
+            return json.dumps({"status": "growing", "behind": behind})
+        item = req.get("id")
+        outline.act(
+            str(req.get("action", "current")),
+            None if item is None else int(item),
+            str(req.get("key", "")),
+            int(req.get("top", 0)),
+        )
+    except (PuzzleError, KeyError, TypeError, ValueError) as exc:
+        return json.dumps({"status": "error", "message": f"Cannot draw the tree: {exc}."})
+    return json.dumps({"status": "ok", **outline.model()})
+
+
+def steps_close() -> None:
+    """The visualizer starts again (another board, other settings): its search goes."""
+    _drop_stepping()
+
+
+__export__ = [
+    "ping",
+    "progress",
+    "cancel",
+    "solve",
+    "hint",
+    "lab_run",
+    "lab_progress",
+    "steps_open",
+    "steps_go",
+    "steps_tree",
+    "steps_close",
+]

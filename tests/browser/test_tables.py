@@ -321,10 +321,11 @@ def test_damaged_download_is_not_kept_in_the_cache(
     assert result["Length"] == "42"
 
 
-# ----- d. the visualizer loads the tables in the page, then steps ---------------------------------
+# ----- d. the visualizer loads the tables into the worker, then steps ----------------------------
 def test_visualizer_loads_tables_then_steps_idastar_and_back_works(
-    page: Page, site: Site, watch: PageWatch
+    context: BrowserContext, page: Page, site: Site, watch: PageWatch
 ) -> None:
+    fetched = table_requests(context)
     native = make_search(KORF_79, GOAL, algorithm="idastar", heuristic="pdb")
     expected = []
     for _ in range(2):
@@ -340,9 +341,15 @@ def test_visualizer_loads_tables_then_steps_idastar_and_back_works(
     expect(page.locator("#status")).to_have_text(re.compile(r"^Pattern databases loaded"))
     states = seen(page)
     into = [m for s in states if (m := LOADING.fullmatch(s["status"])) is not None]
-    assert into and all(m[1] == "visualizer" for m in into)
+    assert into and all(m[1] == "solver" for m in into)  # one interpreter holds them
     assert any(not s["hidden"] for s in states)  # the progress bar was shown
     expect(page.locator("#loading")).to_be_hidden()
+    # The worker fetched them: the page's own (main thread's) fetches list none.
+    assert len(fetched) == len(set(fetched)) > 0
+    page_fetches = page.evaluate(
+        "performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/pdb/'))"
+    )
+    assert page_fetches == []
 
     first_view = counters.text_content() or ""
     first = parse_counters(first_view)
@@ -363,6 +370,14 @@ def test_visualizer_loads_tables_then_steps_idastar_and_back_works(
     expect(counters).to_have_text(first_view)
     assert page.locator("#current").inner_html() == first_current
     expect(page.locator("#status")).to_have_text("Back to step 1.")
+
+    # Solve uses the tables the visualizer loaded: nothing is fetched or loaded again.
+    loaded = list(fetched)
+    page.evaluate(RECORD)
+    result = solved_figures(page)
+    assert result["Status"] == "solved" and result["Optimal"] == "yes"
+    assert fetched == loaded
+    assert not any(LOADING.fullmatch(s["status"]) for s in seen(page))
     assert watch.page_errors == [] and watch.console_errors == []
 
 

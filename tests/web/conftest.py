@@ -8,7 +8,9 @@ nothing of the stand-in reaches the other tests.
 
 from __future__ import annotations
 
+import asyncio
 import importlib
+import inspect
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,6 +34,20 @@ class Web:
 
     def __init__(self, document: fakedom.Document, window: fakedom.Window, workers: Any):
         self.document, self.window, self.workers = document, window, workers
+
+    @staticmethod
+    async def settle(view: Any) -> None:
+        """Until the visualizer and its tree have had their answers from the worker, and
+        drew them."""
+        tree = view.tree
+        while view.busy or view.pending or tree.pending or (tree.task and not tree.task.done()):
+            await asyncio.sleep(0.001)
+
+    @property
+    def stepped(self) -> Any:
+        """The worker's stepped search (web/stepping.py's Stepping), or None."""
+        sessions = self.worker._stepping
+        return sessions[0] if sessions else None
 
     def __getattr__(self, name: str) -> ModuleType:
         if name not in WEB_MODULES:
@@ -127,14 +143,35 @@ def hub() -> Hub:
     return Hub()
 
 
+class Worker:
+    """web/worker.py's exports as the bridge reaches them: every call is awaited."""
+
+    def __init__(self, module: ModuleType) -> None:
+        self.module = module
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in self.module.__export__:
+            raise AttributeError(f"the worker exports no {name!r}")
+        function = getattr(self.module, name)
+
+        async def call(*args: Any) -> Any:
+            await asyncio.sleep(0)  # a message to a worker is answered in a later turn
+            result = function(*args)
+            return await result if inspect.isawaitable(result) else result
+
+        return call
+
+
 @pytest.fixture
 def parts(web: Any, hub: Any) -> Any:
     """(grid, search controls, visualizer) on a 3x3 board 16 moves from the snail goal, as
-    the page wires them."""
+    the page wires them, with web/worker.py as the worker (it holds the stepped search)."""
     grid = web.grid.GridView(web.document, hub)
     hub.grid = grid
     controls = web.controls.SearchControls(web.document, hub)
     bridge = web.bridge.Bridge(web.workers, web.window)
+    web.workers["solver"] = Worker(web.worker)
+    bridge.ready = True  # as after the page's ping
     view = web.visualizer.Visualizer(web.document, hub, bridge, grid, controls)
     grid.show(Board.parse("2,3,1/8,0,4/7,6,5"), Board.goal("snail", 3, 3))
     controls.enable()

@@ -3,6 +3,7 @@ as a screen reader meets them: an image named row by row, with its gap."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from html.parser import HTMLParser
 from typing import Any
@@ -61,7 +62,13 @@ def test_a_mini_board_is_an_image_named_row_by_row_with_its_gap(web: Any) -> Non
 
 
 def test_the_lists_read_each_board_once_then_its_values_and_move(web: Any, parts: Any) -> None:
-    web.document.getElementById("step").click()
+    _grid, _controls, view = parts
+
+    async def scenario() -> None:
+        web.document.getElementById("step").click()
+        await web.settle(view)
+
+    asyncio.run(scenario())
     document = web.document
     current = read(document.getElementById("current").innerHTML)
     assert current.item_names == [None]  # no name of its own to read instead of the board
@@ -78,9 +85,14 @@ def test_the_lists_read_each_board_once_then_its_values_and_move(web: Any, parts
 
 def test_the_tree_names_its_selected_board(web: Any, parts: Any) -> None:
     _grid, _controls, view = parts
-    for _ in range(2):
-        web.document.getElementById("step").click()
-    root = view.tree.tree.visible_rows(set(), 0, 1).rows[0]
-    view.tree.select(root.id)
+
+    async def scenario() -> None:
+        for _ in range(2):
+            web.document.getElementById("step").click()
+        await web.settle(view)
+        view.tree.send("select", id=web.stepped.outline.tree.root)
+        await web.settle(view)
+
+    asyncio.run(scenario())
     detail = web.document.getElementById("tree-detail").innerHTML
     assert 'role="img" aria-label="2 3 1 / 8 gap 4 / 7 6 5"' in detail
