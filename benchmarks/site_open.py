@@ -13,8 +13,9 @@ same browser (the HTTP cache and Cache Storage kept). For every load, from navig
   board's gap is in its bottom row), and each key's delay from the key event to the grid's
   new tiles is kept (median and longest per load);
 - memory: the resident memory (RSS) of the browser's renderer processes once the worker is
-  ready, and again after loading the 4x4 pattern databases (``--tables``: a Solve of a 4x4
-  with ``pdb`` through ``window.npuzzleSolve``).
+  ready, again after loading the 4x4 pattern databases (``--tables``: a Solve of a 4x4
+  with ``pdb`` through ``window.npuzzleSolve``), and once the visualizer has stepped that
+  board with the same tables (a link with ``step=1``).
 
 Medians and extremes over ``--runs`` (default 3).
 
@@ -54,6 +55,10 @@ TABLES_REQUEST = {
     "heuristic": "pdb",
     "weight": 1,
 }
+# The visualizer on that board and those tables: step 1 (IDA* with pattern databases).
+STEP_LINK = (
+    f"#board={TABLES_REQUEST['board']}&goal=blank-first&algorithm=idastar&heuristic=pdb&step=1"
+)
 # When each mark was set, read from the page: body attributes are watched from the start.
 WATCH_MARKS = """() => {
   window.__marks = {};
@@ -191,6 +196,13 @@ def run_once(
                 figures["tables_s"] = time.perf_counter() - start
                 figures["tables_status"] = answer.get("status")
                 figures["rss_tables"] = renderer_rss(profile)
+                # The same tables for the visualizer: a link that steps that board once.
+                page.evaluate("(h) => { location.hash = h; }", STEP_LINK)
+                page.wait_for_function(
+                    "() => document.getElementById('counters').textContent.startsWith('Step 1 ')",
+                    timeout=TIMEOUT_MS,
+                )
+                figures["rss_stepped"] = renderer_rss(profile)
             out.append(figures)
             page.close()
     return out
@@ -238,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
         extra = ""
         if "tables_s" in f:
             extra = f"; 4x4 tables {f['tables_s']:.1f} s ({f['tables_status']}), "
-            extra += f"RSS {f['rss_tables']:,.0f} MB"
+            extra += f"RSS {f['rss_tables']:,.0f} MB, the visualizer too {f['rss_stepped']:,.0f} MB"
         if f["delays"]:
             d = f["delays"]
             extra += f"; {len(d)} moves, delay median {statistics.median(d):,.0f} ms, "
@@ -257,6 +269,7 @@ def main(argv: list[str] | None = None) -> int:
             parts.append(show("longest move delay", [max(f["delays"] or [0]) for f in rows], "ms"))
         if kind == "cold" and args.tables:
             parts.append(show("RSS with 4x4 tables", [f["rss_tables"] for f in rows], "MB"))
+            parts.append(show("RSS, the visualizer too", [f["rss_stepped"] for f in rows], "MB"))
         print(f"{kind} (median, min-max over {len(rows)}): " + "; ".join(parts))
     return 0
 

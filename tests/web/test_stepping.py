@@ -1,0 +1,122 @@
+"""The visualizer's search as the worker holds it (web/stepping.py, web/outline.py) and the
+worker's ``steps_*`` calls, in CPython: bounded in time, described as the engine has it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from npuzzle import Board, make_search
+from npuzzle.tree import SearchTree
+
+START = Board.parse("2,3,1/8,0,4/7,6,5")  # 16 moves from the snail goal
+SNAIL = Board.goal("snail", 3, 3)
+MEDIUM = Board.parse("7,2,4/5,0,6/8,3,1")  # 20 moves: A* + misplaced tiles takes 2,000 steps
+STANDARD = Board.goal("standard", 3, 3)
+
+
+def session(web: Any, board: Board = START, goal: Board = SNAIL, **options: Any) -> Any:
+    search = make_search(board, goal, **{"algorithm": "astar", **options})
+    return web.stepping.Stepping(search)
+
+
+def test_a_call_works_for_its_seconds_and_says_whether_it_arrived(web: Any) -> None:
+    stepped = session(web, MEDIUM, STANDARD, heuristic="misplaced")
+    assert stepped.go(10**6, 0.0) is False  # no time: one step, then it answers
+    assert stepped.search.steps == 1
+    calls = 1
+    while not stepped.go(10**6, 0.001):
+        calls += 1
+    twin = make_search(MEDIUM, STANDARD, algorithm="astar", heuristic="misplaced")
+    while not twin.done:
+        twin.step()
+    assert calls > 2 and stepped.search.done and stepped.search.steps == twin.steps
+    end = stepped.search.steps
+    assert stepped.furthest == end
+    assert stepped.go(3, 10.0) is True and stepped.search.steps == 3  # back, exactly
+    assert stepped.furthest == end
+
+
+def test_the_model_is_the_engines_step_lists_and_counters(web: Any) -> None:
+    stepped = session(web)
+    stepped.go(5, 10.0)
+    model = json.loads(json.dumps(stepped.model()))  # as it crosses to the page
+    twin = make_search(START, SNAIL, algorithm="astar")
+    for _ in range(5):
+        twin.step()
+    assert model["steps"] == 5 and model["search_status"] == "running"
+    assert [n["tiles"] for n in model["open"]] == [list(n.tiles) for n in twin.open_list(0, 40)]
+    assert model["open_size"] == twin.open_size
+    assert [n["f"] for n in model["closed"]] == [str(n.f) for n in twin.closed_list(0, 40)]
+    step = twin.last_step
+    assert step is not None and step.node is not None
+    assert model["current"]["tiles"] == list(step.node.tiles)
+    assert [c["outcome"] for c in model["children"]] == [str(c.outcome) for c in step.children]
+    assert model["counters"].startswith(f"Step 5 · expanded {twin.expanded} · ")
+    assert model["brief"].startswith("Step 5: ")
+    # the tile the move slid: in the node, it stands where its parent had the gap
+    tiles = step.node.tiles
+    (parent,) = [
+        n.tiles
+        for n in twin.closed_list(0, 40)
+        if sum(a != b for a, b in zip(n.tiles, tiles, strict=True)) == 2
+    ]
+    assert model["current"]["moved"] == tiles[parent.index(0)]
+
+
+def test_idastar_lists_and_counters_use_its_own_words(web: Any) -> None:
+    stepped = session(web, algorithm="idastar")
+    stepped.go(8, 10.0)
+    model = stepped.model()
+    assert [w[0] for w in model["words"]] == ["Children waiting", "Current path"]
+    assert " · waiting " in model["counters"] and " · on the path " in model["counters"]
+    assert "threshold" in model["counters"]
+
+
+def test_the_limit_stops_stepping_and_is_said(web: Any, monkeypatch: Any) -> None:
+    monkeypatch.setattr(web.stepping, "MAX_STEPS", 4)
+    stepped = session(web)
+    assert stepped.go(100, 10.0) is True  # as far as it may go
+    assert stepped.search.steps == 4 and stepped.at_limit
+    assert stepped.model()["at_limit"] and not stepped.model()["done"]
+
+
+def test_the_outline_grows_in_slices_and_then_selects_the_step(web: Any) -> None:
+    stepped = session(web, MEDIUM, STANDARD, heuristic="misplaced")
+    stepped.go(2000, 10.0)
+    outline = stepped.outline
+    assert outline.catch_up(0.0) > 0  # a slice, then it answers
+    while outline.catch_up(0.0):
+        pass
+    fresh = SearchTree(stepped.search)
+    assert outline.tree.size == fresh.size
+    outline.act("current")
+    model = outline.model()
+    assert model["selected"] == fresh.current
+    assert model["summary"].startswith(f"{fresh.size:,} nodes")
+    assert model["scroll"] is not None  # the step's node is far down: the box must scroll
+    assert outline.model()["scroll"] is None  # once
+
+
+def test_the_workers_calls_refuse_bad_requests_with_a_message(web: Any) -> None:
+    import asyncio
+
+    worker = web.worker
+    answer = json.loads(worker.steps_go({"by": 1}))
+    assert answer == {
+        "status": "error",
+        "message": "Cannot step: the visualizer has no search: Step first.",
+    }
+    bad = asyncio.run(worker.steps_open({"board": "1,2,3/4,5,6/7,8"}))
+    assert json.loads(bad)["message"].startswith("Cannot search: ")
+    unsolvable = asyncio.run(worker.steps_open({"board": "1,2,3/4,5,6/8,7,0"}))
+    assert json.loads(unsolvable)["message"].startswith("Unsolvable: ")
+    good = json.loads(
+        asyncio.run(
+            worker.steps_open({"board": START.format("rows"), "goal": SNAIL.format("rows")})
+        )
+    )
+    assert good["status"] == "ok" and good["steps"] == 0
+    assert json.loads(worker.steps_go({"to": "far"}))["message"].startswith("Cannot step: ")
+    tree = json.loads(worker.steps_tree({"action": "key", "key": "Home"}))
+    assert tree["status"] == "ok" and tree["selected"] == 0
