@@ -541,15 +541,25 @@ def write_app_files(web_dir: Path, dest: Path) -> list[Path]:
     return [*written, folder / "icon.svg", dest / MANIFEST_NAME]
 
 
+# The libraries behind PyScript's code editor and terminal (CodeMirror, xterm.js): its plugins
+# are always loaded, and import them only for a <py-editor> or a terminal, which the page has
+# not (0.8 MB).
+UNUSED_PYSCRIPT = ("codemirror", "xterm")
+
+
 def precached(dest: Path) -> dict[str, str]:
     """Every file of the finished site a visit may need, by its path from dest (with /), with
     its Subresource Integrity hash: everything but the pattern databases (kept on demand by
-    web/tables.py in a Cache Storage of their own), the service worker and the build marker."""
+    web/tables.py in a Cache Storage of their own), PyScript's unused libraries, the service
+    worker and the build marker."""
     files = {}
     for path in _files_under(dest):
         rel = path.relative_to(dest).as_posix()
-        if rel in (SERVICE_WORKER, MARKER_NAME) or (
-            rel.startswith(f"{TABLES_SUBDIR}/") and rel != f"{TABLES_SUBDIR}/{TABLES_INDEX}"
+        unused = rel.startswith(f"{PYSCRIPT_SUBDIR}/") and path.name.startswith(UNUSED_PYSCRIPT)
+        if (
+            unused
+            or rel in (SERVICE_WORKER, MARKER_NAME)
+            or (rel.startswith(f"{TABLES_SUBDIR}/") and rel != f"{TABLES_SUBDIR}/{TABLES_INDEX}")
         ):
             continue
         digest = hashlib.sha256(path.read_bytes()).digest()

@@ -72,7 +72,7 @@ async function fetchOk(url, options) {
 
 async function dropOtherBuilds() {
   // Only this deployment's older builds; the pattern databases (web/tables.py's
-  // "npuzzle-pdb-..." cache) and other sites' caches are left alone.
+  // "npuzzle-pdb ..." caches) and other sites' caches are left alone.
   const names = await caches.keys();
   await Promise.all(
     names

@@ -20,8 +20,7 @@ from npuzzle import Board, PuzzleError, __version__
 from npuzzle.heuristics import pdbbuild, pdbplan
 
 FOLDER = "pdb/"  # beside the page
-CACHE_PREFIX = "npuzzle-pdb-"
-CACHE_NAME = CACHE_PREFIX + __version__
+CACHE_PREFIX = "npuzzle-pdb "  # then the tables' folder, a space and npuzzle's version
 
 Report = Callable[[int, int], Any]  # (bytes read, bytes in all)
 
@@ -42,15 +41,22 @@ def needed(board: Board, goal: Board, algorithm_uses_h: bool, heuristic: str) ->
     return [name for name in names if not pdbbuild.loaded(name)]
 
 
-async def _cache() -> Any:
+def cache_name(folder: str) -> str:
+    """The Cache Storage bucket of the tables in ``folder`` (a URL) for this version: two
+    deployments on one origin (two project sites on github.io) each keep their own."""
+    return f"{CACHE_PREFIX}{folder} {__version__}"
+
+
+async def _cache(folder: str) -> Any:
     """The Cache Storage bucket, or None where there is none (the files are then fetched
-    every time); buckets of other versions are dropped."""
+    every time); the buckets of other versions of the same folder are dropped."""
+    name = cache_name(folder)
     try:
         caches = js.caches
         for key in (await caches.keys()).to_py():
-            if key.startswith(CACHE_PREFIX) and key != CACHE_NAME:
+            if key.startswith(f"{CACHE_PREFIX}{folder} ") and key != name:
                 await caches.delete(key)
-        return await caches.open(CACHE_NAME)
+        return await caches.open(name)
     except Exception:
         return None
 
@@ -115,7 +121,7 @@ async def load(
     folder = str(js.URL.new(FOLDER, page).href)
     sizes = await _sizes(folder)
     total = sum(sizes.get(name, 0) for name in names)
-    cache = await _cache()
+    cache = await _cache(folder)
     done = 0
     for name in names:
         url = folder + name

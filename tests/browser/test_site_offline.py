@@ -162,7 +162,16 @@ def test_service_worker_keeps_every_file_but_the_tables(built_site: Path) -> Non
     }
     tables = {name for name in everything if name.startswith("pdb/") and name.endswith(".npdb")}
     assert tables  # the site does ship tables: they are left to web/tables.py
-    left_out = {"service-worker.js", ".npuzzle-site", *tables}
+    # PyScript's editor and terminal libraries: imported only by pages that use them
+    unused = {
+        name
+        for name in everything
+        if name.startswith("pyscript/")
+        and name.rsplit("/", 1)[1].startswith(site_build.UNUSED_PYSCRIPT)
+    }
+    assert any(name.startswith("pyscript/xterm") for name in unused)
+    assert {"pyscript/core.js", "pyscript/core.css"} <= everything - unused
+    left_out = {"service-worker.js", ".npuzzle-site", *tables, *unused}
     assert set(build["files"]) == everything - left_out
     assert {"index.html", "pyodide/pyodide.asm.wasm", "npuzzle.zip", "pdb/index.json"} <= set(
         build["files"]
@@ -269,7 +278,7 @@ def test_after_one_visit_the_site_opens_plays_and_solves_offline(
     copy = wait_offline_copy(page, site.dest)
     assert copy["scope"] == site.url and not copy["controlled"]  # the first visit, online
     tables_cache = page.evaluate("caches.keys()")
-    assert f"npuzzle-pdb-{site.version}" in tables_cache
+    assert f"npuzzle-pdb {site.url}pdb/ {site.version}" in tables_cache
 
     context.set_offline(True)
     page.reload()

@@ -236,7 +236,7 @@ def test_second_visit_reads_the_tables_from_cache_storage(
     first = solved_figures(page)
     assert first["Length"] == "42"
     assert sorted(fetched) == sorted(files)  # the first visit did go to the network
-    bucket = f"npuzzle-pdb-{site.version}"
+    bucket = f"npuzzle-pdb {site.url}pdb/ {site.version}"
     assert bucket in page.evaluate("caches.keys()")
     cached = page.evaluate(
         "async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)", bucket
