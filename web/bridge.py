@@ -1,27 +1,28 @@
 """The worker bridge: the only door from the page's views to the solver.
 
-Solve, the Lab and a player's Hint run in the PyScript worker named ``solver``; every call
-to it goes through :class:`Bridge`. For now the visualizer steps a search on the main
-thread, and it too gets that search (and its pattern databases) from here, never from the
-engine directly: when stepping moves into the worker, only this module changes.
+Solve, the Lab, a player's Hint and Compare's searches run in the PyScript worker named
+``solver``; every call to it goes through :class:`Bridge`. For now the visualizer steps a
+search on the main thread, and it too gets that search (and its pattern databases) from here,
+never from the engine directly: when stepping moves into the worker, only this module changes.
 
 Values crossing to the worker are JSON-like (dicts of str, int, float); answers come back as
-plain Python (``to_py``).
+plain Python (``to_py``), Compare's as JSON text read here.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import tables
 from pyodide.ffi import create_proxy, to_js
 
-from npuzzle import ALGORITHMS, Board, PuzzleError, Search, make_search
-from npuzzle.entrants import Entrant
-from npuzzle.lockstep import Lockstep
+from npuzzle import ALGORITHMS, Board, Search, make_search
+from npuzzle.entrants import Entrant, format_entrants
 from npuzzle.tree import SearchTree
 
 WORKER = "solver"
+NO_CHART = -1  # as a chart width: the view without its chart (web/worker.py's)
 
 
 def plain(value: Any) -> Any:
@@ -99,6 +100,44 @@ class Bridge:
         self._proxies.append(proxy)
         self.window.npuzzleSolve = proxy
 
+    # ----- Compare -------------------------------------------------------------------------
+    # The worker holds one comparison (web/comparing.py) and answers with JSON text: the view
+    # to draw, or {status: "error", reason}. ``width`` is the chart box's width in pixels, for
+    # the chart drawn in the worker; NO_CHART leaves the chart out.
+    async def _compare(self, name: str, *args: Any) -> dict[str, Any]:
+        answer: dict[str, Any] = json.loads(str(await getattr(await self.worker(), name)(*args)))
+        return answer
+
+    async def compare_open(
+        self, board: Board, goal: Board, entrants: list[Entrant], width: int
+    ) -> dict[str, Any]:
+        """Open a comparison of ``entrants`` on ``board`` (its pattern databases loaded in
+        the worker first: ``progress()`` tells); its view at step 0."""
+        request = {
+            "board": board.format("rows"),
+            "goal": goal.format("rows"),
+            "entrants": format_entrants(entrants),
+            "width": width,
+            "page": self.page_address(),
+        }
+        return await self._compare("compare_open", request)
+
+    async def compare_step(self, width: int) -> dict[str, Any]:
+        return await self._compare("compare_step", width)
+
+    async def compare_back(self, width: int) -> dict[str, Any]:
+        return await self._compare("compare_back", width)
+
+    async def compare_run(self, seconds: float) -> dict[str, Any]:
+        """Step for at most ``seconds``: {status, step, done}, no view."""
+        return await self._compare("compare_run", seconds)
+
+    async def compare_view(self, width: int) -> dict[str, Any]:
+        return await self._compare("compare_view", width)
+
+    async def compare_close(self) -> dict[str, Any]:
+        return await self._compare("compare_close")
+
     # ----- stepping (on the main thread for now) -------------------------------------------
     def make_search(
         self, board: Board, goal: Board, *, algorithm: str, heuristic: str, weight: float
@@ -109,16 +148,6 @@ class Bridge:
     def search_tree(self, search: Search) -> SearchTree:
         """The tree ``search`` builds, at its root: the view syncs it (in slices)."""
         return SearchTree(search, catch_up=False)
-
-    def open_comparison(self, board: Board, goal: Board, entrants: list[Entrant]) -> Lockstep:
-        """Searches to compare in lockstep; PuzzleError when one cannot run on this board."""
-        for e in entrants:
-            if self.tables_needed(board, goal, algorithm=e.algorithm, heuristic=e.heuristic):
-                raise PuzzleError(
-                    "the pattern databases are not loaded yet: Solve or Step once with "
-                    "Pattern databases to load them"
-                )
-        return Lockstep(board, goal, entrants)
 
     def tables_needed(
         self, board: Board, goal: Board, *, algorithm: str, heuristic: str
