@@ -56,6 +56,7 @@ class CompareView:
         self.race: View | None = None  # the worker's last view of the comparison shown
         self.entrants = parse_entrants(DEFAULT_ENTRANTS)
         self.task: asyncio.Future[Any] | None = None  # Play or Run all to end
+        self.stopping = False  # Stop pressed, the searches not yet drawn where they stopped
         self.asked: set[asyncio.Future[Any]] = set()  # presses sent or waiting their turn
         self.turn = asyncio.Lock()  # one call to the worker at a time, in the order asked
         self.epoch = 0  # a new comparison (or none) since: older presses are dropped
@@ -213,6 +214,7 @@ class CompareView:
 
     def hide(self) -> None:
         self.stop()
+        self.stopping = False
         self.section.hidden = True
         self.open_button.setAttribute("aria-expanded", "false")
         self.race = None
@@ -238,6 +240,7 @@ class CompareView:
         """New searches on the board being played, at step 0 (once the worker has them)."""
         width = self.chart_shown()
         self.stop()
+        self.stopping = False
         self.epoch += 1
         self.race = None
         self.sync()
@@ -310,13 +313,13 @@ class CompareView:
             self.start()
 
     def on_step(self, event: Any) -> None:
-        self.stop()
         width = self.chart_shown()
+        self.stop()
         self.ask(lambda: self.bridge.compare_step(width), self.draw_moved)
 
     def on_back(self, event: Any) -> None:
-        self.stop()
         width = self.chart_shown()
+        self.stop()
         self.ask(lambda: self.bridge.compare_back(width), self.draw_moved)
 
     def on_play(self, event: Any) -> None:
@@ -326,10 +329,14 @@ class CompareView:
         self.play_or_stop(self.run_to_end)
 
     def play_or_stop(self, job: Callable[[], Awaitable[None]]) -> None:
+        if self.stopping:
+            return  # pressed Stop again: it is stopping
         if self.task is not None:
-            self.stop()
+            # The button reads Stop until the searches are drawn where they stopped.
             width = self.chart_shown()
-            self.ask(lambda: self.bridge.compare_view(width), self.draw)
+            self.stopping = True
+            self.stop()
+            self.ask(lambda: self.stopped(self.bridge.compare_view(width)), self.draw)
         elif self.race is not None:
             self.task = asyncio.ensure_future(job())
             self.sync()
@@ -340,6 +347,14 @@ class CompareView:
         if self.task is not None:
             self.task.cancel()
             self.task = None
+            if self.built:
+                self.sync()
+
+    async def stopped(self, call: Awaitable[View]) -> View:
+        try:
+            return await call
+        finally:
+            self.stopping = False
             if self.built:
                 self.sync()
 
@@ -430,7 +445,7 @@ class CompareView:
 
     def sync(self) -> None:
         """Buttons enabled by what can happen now; Play and Run all to end become Stop."""
-        race, busy = self.race, self.task is not None
+        race, busy = self.race, self.task is not None or self.stopping
         ended = race is None or bool(race["done"])
         self.step_button.disabled = ended
         self.back_button.disabled = race is None or race["step"] == 0

@@ -230,8 +230,14 @@ def test_stop_stops_asking_and_a_step_after_it_goes_on_from_there(web: Any, comp
         while compare.solver.asked().count("compare_run") < 3:
             await asyncio.sleep(0.002)
         el(web, "compare-end").click()  # Stop
-        assert compare.task is None and el(web, "compare-end").textContent == "Run all to end"
+        assert compare.task is None
+        # Stop until the searches are drawn where they stopped: pressed again, still a Stop
+        assert el(web, "compare-end").textContent == "Stop"
+        el(web, "compare-end").click()
+        el(web, "compare-play").click()
         await settle(compare)
+        assert el(web, "compare-end").textContent == "Run all to end"
+        assert el(web, "compare-play").textContent == "Play"
         stopped = compare.race["step"]
         assert status(web) == f"Step {stopped:,}." and stopped > 0
         runs = compare.solver.asked().count("compare_run")
