@@ -251,24 +251,32 @@ class CompareView:
         )
 
     async def opened(self, call: Awaitable[View]) -> View:
-        """The worker's answer to an open; the status line says what it waits for meanwhile
-        (the solver starting, the pattern databases loading)."""
+        """The worker's answer to an open; the status line says what it waits for meanwhile:
+        the pattern databases loading (the worker's ``progress()``), or the solver itself
+        (still starting, or too busy to answer)."""
         answer = asyncio.ensure_future(call)
-        epoch, told = self.epoch, False
+        epoch = self.epoch
         while not answer.done():
             await asyncio.wait({answer}, timeout=POLL_SECONDS)
             if answer.done() or epoch != self.epoch:
                 break
-            if not told:
+            # a wait that shows: the last comparison's columns, chart and table go meanwhile
+            self.columns.replaceChildren()
+            self.chart_box.replaceChildren()
+            self.table_box.replaceChildren()
+            asked = asyncio.ensure_future(self.bridge.progress())
+            asked.add_done_callback(lambda f: f.cancelled() or f.exception())  # never unread
+            both = {answer, asked}
+            await asyncio.wait(both, timeout=POLL_SECONDS, return_when=asyncio.FIRST_COMPLETED)
+            if not asked.done() and not answer.done() and epoch == self.epoch:
                 self.say(WAITING)
-                told = True
-            progress = await self.bridge.progress()  # waits for the worker as the call does
+                await asyncio.wait(both, return_when=asyncio.FIRST_COMPLETED)
             if answer.done() or epoch != self.epoch:
                 break
+            progress = asked.result() if asked.exception() is None else {}
             if progress.get("phase") == "loading":
-                self.say(
-                    loading_text(int(progress.get("loaded") or 0), int(progress.get("total") or 0))
-                )
+                got, total = int(progress.get("loaded") or 0), int(progress.get("total") or 0)
+                self.say(loading_text(got, total))
         return await answer
 
     def show_opened(self, answer: View) -> None:

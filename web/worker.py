@@ -7,8 +7,9 @@ package zip. Exported functions take and return JSON-like values only.
 the main thread's ``progress()`` and ``cancel()`` calls are answered while it runs.
 ``hint`` answers a player's Hint and Moves to solved (``npuzzle.hint``); it runs at once
 (at most ``HINT_SECONDS`` of search), so it is refused while Solve or the Lab runs.
-``compare_*`` hold the page's Compare view's searches (``comparing``): each call steps them
-for at most 40 ms and answers with the view to draw, so they go on beside Solve and the Lab.
+``compare_*`` hold the page's Compare view's searches (``comparing``), loading their pattern
+databases first as Solve does: each call steps them for at most 40 ms and answers with the
+view to draw (JSON text), so they go on beside Solve, the Lab and hints.
 """
 
 import asyncio

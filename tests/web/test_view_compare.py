@@ -271,11 +271,16 @@ def test_pattern_databases_are_loaded_in_the_worker_and_said_meanwhile(
     entrants = "astar:pdb,astar:manhattan"
 
     async def scenario() -> None:
+        compare.show()  # a comparison on the 3x3 first
+        await settle(compare)
+        assert len(columns(web)) == 2 and el(web, "compare-chart").innerHTML
         compare.at.board, compare.at.goal = ASTAR_4X4, GOAL_4X4
         compare.show(parse_entrants(entrants))
         said = set()
         while compare.asked:
             said.add(status(web))
+            if status(web).startswith("Loading"):  # the 3x3's searches are not shown meanwhile
+                assert columns(web) == [] and not el(web, "compare-chart").innerHTML
             await asyncio.sleep(0.002)
         names = pdbplan.table_names(4, 4, GOAL_4X4.blank)
         assert fetched == ["index.json", *names]
