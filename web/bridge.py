@@ -1,11 +1,12 @@
 """The worker bridge: the only door from the page's views to the solver.
 
-Solve, the Lab, a player's Hint and the visualizer's search run in the PyScript worker named
-``solver``; every call to it goes through :class:`Bridge`. For now Compare steps its searches
-on the main thread, and gets them from here, never from the engine directly.
+Solve, the Lab, a player's Hint, the visualizer's search and Compare's run in the PyScript
+worker named ``solver``; every call to it goes through :class:`Bridge`. The page's main thread
+holds no search and no pattern database: it asks and draws.
 
 Values crossing to the worker are JSON-like (dicts of str, int, float); answers come back as
-plain Python (``to_py``), or as JSON text where they are large or nested (the visualizer's).
+plain Python (``to_py``), or as JSON text read here where they are large or nested (the
+visualizer's and Compare's views).
 """
 
 from __future__ import annotations
@@ -13,14 +14,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import tables
 from pyodide.ffi import create_proxy, to_js
 
-from npuzzle import ALGORITHMS, Board, PuzzleError
-from npuzzle.entrants import Entrant
-from npuzzle.lockstep import Lockstep
+from npuzzle import Board
+from npuzzle.entrants import Entrant, format_entrants
 
 WORKER = "solver"
+NO_CHART = -1  # as a chart width: the view without its chart (web/worker.py's)
 
 
 def plain(value: Any) -> Any:
@@ -102,10 +102,12 @@ class Bridge:
         self._proxies.append(proxy)
         self.window.npuzzleSolve = proxy
 
-    # ----- the visualizer's search, stepped in the worker (web/stepping.py) ----------------
-    async def _steps(self, name: str, request: dict[str, Any]) -> dict[str, Any]:
-        answer: dict[str, Any] = json.loads(str(await getattr(await self.worker(), name)(request)))
+    async def _ask(self, name: str, *args: Any) -> dict[str, Any]:
+        """Call the worker's ``name``, whose answer is JSON text."""
+        answer: dict[str, Any] = json.loads(str(await getattr(await self.worker(), name)(*args)))
         return answer
+
+    # ----- the visualizer's search, stepped in the worker (web/stepping.py) ----------------
 
     async def steps_open(
         self, board: Board, goal: Board, *, algorithm: str, heuristic: str, weight: float
@@ -121,26 +123,49 @@ class Bridge:
             "weight": weight,
             "page": self.page_address(),
         }
-        return await self._steps("steps_open", request)
+        return await self._ask("steps_open", request)
 
     async def steps_go(self, request: dict[str, Any]) -> dict[str, Any]:
         """Step it: {by: 1 or -1} or {to: n}, the {seconds} it may take, {draw}."""
-        return await self._steps("steps_go", request)
+        return await self._ask("steps_go", request)
 
     async def steps_tree(self, request: dict[str, Any]) -> dict[str, Any]:
         """Its tree: {action, id, key, top, seconds} (web/outline.py)."""
-        return await self._steps("steps_tree", request)
+        return await self._ask("steps_tree", request)
 
     async def steps_close(self) -> None:
         await (await self.worker()).steps_close()
 
-    def open_comparison(self, board: Board, goal: Board, entrants: list[Entrant]) -> Lockstep:
-        """Searches to compare in lockstep; PuzzleError when one cannot run on this board."""
-        for e in entrants:
-            info = ALGORITHMS.get(e.algorithm)
-            if tables.needed(board, goal, info is not None and info.uses_heuristic, e.heuristic):
-                raise PuzzleError(
-                    "the pattern databases are not loaded yet: Solve or Step once with "
-                    "Pattern databases to load them"
-                )
-        return Lockstep(board, goal, entrants)
+    # ----- Compare -------------------------------------------------------------------------
+    # The worker holds one comparison (web/comparing.py) and answers with JSON text: the view
+    # to draw, or {status: "error", reason}. ``width`` is the chart box's width in pixels, for
+    # the chart drawn in the worker; NO_CHART leaves the chart out.
+    async def compare_open(
+        self, board: Board, goal: Board, entrants: list[Entrant], width: int
+    ) -> dict[str, Any]:
+        """Open a comparison of ``entrants`` on ``board`` (its pattern databases loaded in
+        the worker first: ``progress()`` tells); its view at step 0."""
+        request = {
+            "board": board.format("rows"),
+            "goal": goal.format("rows"),
+            "entrants": format_entrants(entrants),
+            "width": width,
+            "page": self.page_address(),
+        }
+        return await self._ask("compare_open", request)
+
+    async def compare_step(self, width: int) -> dict[str, Any]:
+        return await self._ask("compare_step", width)
+
+    async def compare_back(self, width: int) -> dict[str, Any]:
+        return await self._ask("compare_back", width)
+
+    async def compare_run(self, seconds: float) -> dict[str, Any]:
+        """Step for at most ``seconds``: {status, step, done}, no view."""
+        return await self._ask("compare_run", seconds)
+
+    async def compare_view(self, width: int) -> dict[str, Any]:
+        return await self._ask("compare_view", width)
+
+    async def compare_close(self) -> dict[str, Any]:
+        return await self._ask("compare_close")

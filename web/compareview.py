@@ -1,55 +1,65 @@
 """The Compare view: two to four searches on the board being played, stepped in lockstep.
 
 Each search has a column with its counters and the head of its open list; one Step, Back,
-Play and "Run all to end" drive all of them to the same step number (``npuzzle.lockstep``);
-a chart draws nodes expanded and generated against the step number, and once every search
-has ended a table gives each one's figures. The searches are the package's own, opened by the
-``open_comparison`` callable the page passes in (its door to the engine): this view only
-draws them. Long runs go in slices of ``SLICE_SECONDS`` with the page free in between, so
-the tab never stalls. Its DOM is built here inside ``<section id="compare">``.
+Play and "Run all to end" drive all of them to the same step number; a chart draws nodes
+expanded and generated against the step number, and once every search has ended a table gives
+each one's figures. The searches run in the solver worker (web/comparing.py, reached through
+the bridge's ``compare_*`` methods): this view only draws what the worker answers, the chart
+included (SVG text rendered there at the width read here). The worker is asked one call at a
+time, in the order of the presses (a lock); Run all to end asks for slices of
+``SLICE_SECONDS`` one after another, so the page's main thread does no search at all, and Stop
+simply stops asking. Its DOM is built here inside ``<section id="compare">``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
-from pacing import breathe
+from bridge import NO_CHART
 from pyodide.ffi import create_proxy
 from stepper import mini_tiles
 
-from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, charts
+from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError
 from npuzzle.entrants import DEFAULT_ENTRANTS, MAX_ENTRANTS, MIN_ENTRANTS, Entrant, parse_entrants
 from npuzzle.explain import number
 
-SLICE_SECONDS = 0.04  # of stepping before the page gets control back (pacing.breathe)
+SLICE_SECONDS = 0.04  # of stepping in the worker per call of Run all to end
 DRAW_SECONDS = 0.25  # between redraws while running to the end
 PLAY_SECONDS = 0.3  # between steps while playing
-OPEN_SHOWN = 4  # open-list entries drawn per column
-MIN_CHART_WIDTH, MAX_CHART_WIDTH = 300, 720  # pixels: drawn at the width shown, so text
-# keeps its 12 px on a phone
+POLL_SECONDS = 0.2  # between looks at the worker's progress while a comparison opens
+WAITING = "Compare waits for the solver: it starts by itself once ready."
+LOADING = "Loading pattern databases into the solver: "
+
+View = dict[str, Any]  # a view of the comparison, as the worker answers (web/comparing.py)
 
 
 class CompareView:
     """The Compare section. ``position()`` gives the board being played and its goal;
+    ``bridge`` is the page's door to the worker (its ``compare_*`` and ``progress``);
     ``changed()`` is called when the compared searches change (the address is rewritten)."""
 
     def __init__(
         self,
         document: Any,
         position: Callable[[], tuple[Board, Board]],
-        open_comparison: Callable[[Board, Board, list[Entrant]], Any],
+        bridge: Any,
         changed: Callable[[], None],
     ) -> None:
         self.document = document
-        self.position, self.open_comparison, self.changed = position, open_comparison, changed
+        self.position, self.bridge, self.changed = position, bridge, changed
         self.section = document.getElementById("compare")
         self.open_button = document.getElementById("compare-open")
-        self.race: Any = None  # the Lockstep being shown
+        self.race: View | None = None  # the worker's last view of the comparison shown
         self.entrants = parse_entrants(DEFAULT_ENTRANTS)
-        self.task: asyncio.Future[Any] | None = None
+        self.task: asyncio.Future[Any] | None = None  # Play or Run all to end
+        self.stopping = False  # Stop pressed, the searches not yet drawn where they stopped
+        self.asked: set[asyncio.Future[Any]] = set()  # presses sent or waiting their turn
+        self.turn = asyncio.Lock()  # one call to the worker at a time, in the order asked
+        self.epoch = 0  # a new comparison (or none) since: older presses are dropped
         self.proxies: list[Any] = []
         self.built = False  # the section's contents exist only while it is open, so that
         # its Algorithm and Heuristic fields never stand beside the page's own unseen
@@ -204,11 +214,14 @@ class CompareView:
 
     def hide(self) -> None:
         self.stop()
+        self.stopping = False
         self.section.hidden = True
         self.open_button.setAttribute("aria-expanded", "false")
         self.race = None
+        self.epoch += 1
         self.section.replaceChildren()
         self.built = False
+        self.ask(self.bridge.compare_close, lambda answer: None)  # its memory goes
 
     def board_changed(self) -> None:
         """A new board is being played: an open comparison starts again on it."""
@@ -223,19 +236,56 @@ class CompareView:
             self.section.scrollIntoView()
         self.changed()
 
-    def start(self) -> bool:
-        """New searches on the board being played, at step 0."""
+    def start(self) -> None:
+        """New searches on the board being played, at step 0 (once the worker has them)."""
+        width = self.chart_shown()
         self.stop()
-        board, goal = self.position()
-        try:
-            self.race = self.open_comparison(board, goal, self.entrants)
-        except PuzzleError as exc:
+        self.stopping = False
+        self.epoch += 1
+        self.race = None
+        self.sync()
+        board, goal, entrants = *self.position(), list(self.entrants)
+        self.ask(
+            lambda: self.opened(self.bridge.compare_open(board, goal, entrants, width)),
+            self.show_opened,
+        )
+
+    async def opened(self, call: Awaitable[View]) -> View:
+        """The worker's answer to an open; the status line says what it waits for meanwhile:
+        the pattern databases loading (the worker's ``progress()``), or the solver itself
+        (still starting, or too busy to answer)."""
+        answer = asyncio.ensure_future(call)
+        epoch = self.epoch
+        while not answer.done():
+            await asyncio.wait({answer}, timeout=POLL_SECONDS)
+            if answer.done() or epoch != self.epoch:
+                break
+            # a wait that shows: the last comparison's columns, chart and table go meanwhile
+            self.columns.replaceChildren()
+            self.chart_box.replaceChildren()
+            self.table_box.replaceChildren()
+            asked = asyncio.ensure_future(self.bridge.progress())
+            asked.add_done_callback(lambda f: f.cancelled() or f.exception())  # never unread
+            both = {answer, asked}
+            await asyncio.wait(both, timeout=POLL_SECONDS, return_when=asyncio.FIRST_COMPLETED)
+            if not asked.done() and not answer.done() and epoch == self.epoch:
+                self.say(WAITING)
+                await asyncio.wait(both, return_when=asyncio.FIRST_COMPLETED)
+            if answer.done() or epoch != self.epoch:
+                break
+            progress = asked.result() if asked.exception() is None else {}
+            if progress.get("phase") == "loading":
+                got, total = int(progress.get("loaded") or 0), int(progress.get("total") or 0)
+                self.say(loading_text(got, total))
+        return await answer
+
+    def show_opened(self, answer: View) -> None:
+        if answer.get("status") != "ok":
             self.race = None
-            self.say(f"Cannot compare on this board: {exc}.")
+            self.say(f"Cannot compare on this board: {answer.get('reason')}.")
             self.sync()
-            return False
-        self.draw()
-        return True
+        else:
+            self.draw(answer)
 
     # ----- handlers ----------------------------------------------------------------------
     def on_add(self, event: Any) -> None:
@@ -271,110 +321,173 @@ class CompareView:
             self.start()
 
     def on_step(self, event: Any) -> None:
+        width = self.chart_shown()
         self.stop()
-        if self.race is not None and self.race.step():
-            self.draw()
+        self.ask(lambda: self.bridge.compare_step(width), self.draw_moved)
 
     def on_back(self, event: Any) -> None:
+        width = self.chart_shown()
         self.stop()
-        if self.race is not None and self.race.back():
-            self.draw()
+        self.ask(lambda: self.bridge.compare_back(width), self.draw_moved)
 
     def on_play(self, event: Any) -> None:
-        if self.task is not None:
-            self.stop()
-            self.draw()
-        elif self.race is not None:
-            self.task = asyncio.ensure_future(self.play())
-            self.sync()
+        self.play_or_stop(self.play)
 
     def on_end(self, event: Any) -> None:
+        self.play_or_stop(self.run_to_end)
+
+    def play_or_stop(self, job: Callable[[], Awaitable[None]]) -> None:
+        if self.stopping:
+            return  # pressed Stop again: it is stopping
         if self.task is not None:
+            # The button reads Stop until the searches are drawn where they stopped.
+            width = self.chart_shown()
+            self.stopping = True
             self.stop()
-            self.draw()
+            self.ask(lambda: self.stopped(self.bridge.compare_view(width)), self.draw)
         elif self.race is not None:
-            self.task = asyncio.ensure_future(self.run_to_end())
+            self.task = asyncio.ensure_future(job())
             self.sync()
 
     def stop(self) -> None:
+        """Play or Run all to end stops asking the worker (its call under way is answered,
+        and dropped)."""
         if self.task is not None:
             self.task.cancel()
             self.task = None
             if self.built:
                 self.sync()
 
-    async def play(self) -> None:
+    async def stopped(self, call: Awaitable[View]) -> View:
         try:
-            while self.race.step():
-                self.draw()
+            return await call
+        finally:
+            self.stopping = False
+            if self.built:
+                self.sync()
+
+    # ----- asking the worker -------------------------------------------------------------
+    def ask(self, call: Callable[[], Awaitable[View]], then: Callable[[View], None]) -> None:
+        """Ask the worker ``call()`` after every call asked before, and ``then`` draw its
+        answer (unless another comparison has been started meanwhile)."""
+        future = asyncio.ensure_future(self.turn_of(call, then, self.epoch))
+        self.asked.add(future)
+        future.add_done_callback(self.asked.discard)
+
+    async def turn_of(
+        self, call: Callable[[], Awaitable[View]], then: Callable[[View], None], epoch: int
+    ) -> View | None:
+        """``call()`` in its turn; its answer drawn by ``then``; None if it came too late."""
+        async with self.turn:
+            if epoch != self.epoch:
+                return None
+            try:
+                # shielded: a Stop drops the answer, never a call half made
+                answer = await asyncio.shield(call())
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the worker failed or was terminated: say so
+                if epoch == self.epoch and self.built:
+                    self.say(f"Compare: the solver did not answer ({exc}).")
+                return None
+            if epoch != self.epoch or not self.built:
+                return None
+            then(answer)
+            return answer
+
+    async def play(self) -> None:
+        epoch = self.epoch
+        try:
+            while True:
+                step = partial(self.bridge.compare_step, self.chart_shown())
+                answer = await self.turn_of(step, self.draw_moved, epoch)
+                if answer is None or not answer.get("moved") or answer.get("done"):
+                    break
                 await asyncio.sleep(PLAY_SECONDS)
         finally:
-            self.task = None
-            self.draw()
+            self.finish()
 
     async def run_to_end(self) -> None:
-        """Step in slices of about SLICE_SECONDS, yielding to the page after each."""
-        race = self.race
-        drawn = time.perf_counter()
+        """Ask for slices of SLICE_SECONDS until every search has ended, redrawing (without
+        the chart) every DRAW_SECONDS; the chart once at the end."""
+        epoch, drawn = self.epoch, time.perf_counter()
         try:
-            while not race.done:
-                until = time.perf_counter() + SLICE_SECONDS
-                while time.perf_counter() < until and race.step():
-                    pass
+            while True:
+                answer = await self.turn_of(
+                    lambda: self.bridge.compare_run(SLICE_SECONDS), self.said_error, epoch
+                )
+                if answer is None or answer.get("status") != "ok" or answer.get("done"):
+                    break
                 if time.perf_counter() - drawn >= DRAW_SECONDS:
-                    self.draw(chart=False)
+                    await self.turn_of(lambda: self.bridge.compare_view(NO_CHART), self.draw, epoch)
                     drawn = time.perf_counter()
-                await breathe()
+            width = self.chart_shown()
+            await self.turn_of(lambda: self.bridge.compare_view(width), self.draw_last, epoch)
         finally:
+            self.finish()
+
+    def draw_last(self, race: View) -> None:
+        """The end of a run, drawn with Run all to end back on its button."""
+        self.finish()
+        self.draw(race)
+
+    def finish(self) -> None:
+        """Play or Run all to end has ended (by itself, or stopped)."""
+        if self.task is asyncio.current_task():
             self.task = None
-            self.draw()
+            if self.built:
+                self.sync()
 
     # ----- drawing -----------------------------------------------------------------------
     def say(self, text: str) -> None:
         self.status.textContent = text
 
+    def said_error(self, answer: View) -> None:
+        if answer.get("status") != "ok":
+            self.say(f"Compare: {answer.get('reason')}.")
+
+    def chart_shown(self) -> int:
+        """The chart box's width in pixels (0 before it is laid out), read before anything
+        is written: read after, it would make the browser lay the page out at once."""
+        return int(self.chart_box.clientWidth or 0) if self.built else 0
+
     def sync(self) -> None:
         """Buttons enabled by what can happen now; Play and Run all to end become Stop."""
-        race, busy = self.race, self.task is not None
-        ended = race is None or race.done
+        race, busy = self.race, self.task is not None or self.stopping
+        ended = race is None or bool(race["done"])
         self.step_button.disabled = ended
-        self.back_button.disabled = race is None or race.step_number == 0
+        self.back_button.disabled = race is None or race["step"] == 0
         self.play_button.textContent = "Stop" if busy else "Play"
         self.play_button.disabled = ended and not busy
         self.end_button.textContent = "Stop" if busy else "Run all to end"
         self.end_button.disabled = ended and not busy
 
-    def draw(self, *, chart: bool = True) -> None:
-        race = self.race
-        # The chart's width is read before anything is written: read after, it would make the
-        # browser lay the page out at once, and again for the frame (about 5 ms a step).
-        shown = int(self.chart_box.clientWidth or MAX_CHART_WIDTH) if chart else 0
-        self.sync()
-        if race is None:
-            return
-        if race.at_limit:
-            self.say(
-                f"Stopped at step {race.step_number:,}, the limit: every step is kept so that "
-                "Back is exact. Solve runs a whole search without that limit."
-            )
-        elif race.done:
-            self.say(f"Every search has ended, the last at step {race.step_number:,}.")
-        else:
-            self.say(f"Step {race.step_number:,}.")
-        self.columns.replaceChildren(*(self._column(i) for i in range(len(race.searches))))
-        if chart:
-            width = max(MIN_CHART_WIDTH, min(MAX_CHART_WIDTH, shown))
-            self.chart_box.innerHTML = charts.render(race.chart(), width)
-        self._table()
+    def draw_moved(self, answer: View) -> None:
+        """A Step's or Back's answer: drawn if it moved (or was refused: said)."""
+        if answer.get("status") != "ok":
+            self.said_error(answer)
+        elif answer.get("moved"):
+            self.draw(answer)
 
-    def _column(self, i: int) -> Any:
-        search, entrant = self.race.searches[i], self.race.entrants[i]
+    def draw(self, race: View) -> None:
+        if race.get("status") != "ok":
+            self.said_error(race)
+            return
+        self.race = race
+        self.sync()
+        self.say(str(race["sentence"]))
+        width = int(race["width"])
+        self.columns.replaceChildren(*(self._column(c, width) for c in race["columns"]))
+        if race.get("chart") is not None:
+            self.chart_box.innerHTML = race["chart"]  # the package's SVG: numbers and names
+        self._table(race["results"])
+
+    def _column(self, c: dict[str, Any], width: int) -> Any:
         column = self._el("section", **{"class": "compare-column"})
-        column.setAttribute("aria-label", entrant.label)
-        column.append(self._el("h3", entrant.label))
-        c = search.counters()
+        column.setAttribute("aria-label", c["label"])
+        column.append(self._el("h3", c["label"]))
         facts = self._el("dl", **{"class": "facts"})
-        length = len(search.solution) if search.solution is not None else None
+        length = c["length"]
         for term, value in (
             ("Step", f"{c['step']:,}"),
             ("Expanded", f"{c['expanded']:,}"),
@@ -385,26 +498,23 @@ class CompareView:
         ):
             facts.append(self._el("dt", term), self._el("dd", value))
         column.append(facts)
-        heads = search.open_list(0, OPEN_SHOWN)
-        width = search.board.width
         items = "".join(
-            f'<li>{mini_tiles(n.tiles, width)}<span class="vals">f={number(n.f)}</span></li>'
-            for n in heads
+            f"<li>{mini_tiles(tuple(h['tiles']), width)}"
+            f'<span class="vals">f={number(h["f"])}</span></li>'
+            for h in c["heads"]
         )
-        more = search.open_size - len(heads)
         box = self._el("div", **{"class": "compare-open"})
         box.append(self._el("h4", "Open list"))
         listing = self._el("ul", **{"class": "entries"})
         listing.innerHTML = items  # numbers and fixed words only
         box.append(listing)
-        if more > 0:
-            box.append(self._el("p", f"and {more:,} more", **{"class": "more"}))
+        if c["more"] > 0:
+            box.append(self._el("p", f"and {c['more']:,} more", **{"class": "more"}))
         column.append(box)
         return column
 
-    def _table(self) -> None:
-        race = self.race
-        if not race.done:
+    def _table(self, rows: list[dict[str, Any]]) -> None:
+        if not rows:
             self.table_box.replaceChildren()
             return
         table = self._el("table", id="compare-table")
@@ -415,18 +525,23 @@ class CompareView:
             row.append(self._el("th", name, scope="col"))
         head.append(row)
         table.append(head, body)
-        for standing in race.results():
-            r = standing.result
+        for r in rows:
             row = self._el("tr")
-            row.append(self._el("th", standing.label, scope="row"))
-            ebf = "—" if r.ebf is None else f"{r.ebf:.3f}"
+            row.append(self._el("th", r["label"], scope="row"))
+            ebf = "—" if r["ebf"] is None else f"{r['ebf']:.3f}"
             for text in (
-                f"{r.expanded:,}",
-                f"{r.generated:,}",
-                "—" if r.length is None else str(r.length),
+                f"{r['expanded']:,}",
+                f"{r['generated']:,}",
+                "—" if r["length"] is None else str(r["length"]),
                 ebf,
-                "yes" if r.optimal else "not proven",
+                "yes" if r["optimal"] else "not proven",
             ):
                 row.append(self._el("td", text))
             body.append(row)
         self.table_box.replaceChildren(table)
+
+
+def loading_text(got: int, total: int) -> str:
+    """What the status line says while the worker loads pattern databases for a comparison."""
+    amount = f"{got / 1e6:.1f} of {total / 1e6:.1f} MB" if total else f"{got / 1e6:.1f} MB"
+    return f"{LOADING}{amount}..."

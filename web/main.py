@@ -74,7 +74,7 @@ class Page:
         self.compare = CompareView(
             document,
             lambda: (self.grid.board, self.grid.goal),
-            self.bridge.open_comparison,
+            self.bridge,
             lambda: self.changed(push=False),
         )
         self.address = AddressView(

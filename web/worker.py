@@ -9,6 +9,9 @@ the main thread's ``progress()`` and ``cancel()`` calls are answered while it ru
 (at most ``HINT_SECONDS`` of search), so it is refused while Solve or the Lab runs.
 The visualizer's search lives here too (``steps_*``, web/stepping.py): stepped by short calls,
 described to the page, which only draws; the pattern databases are loaded here alone.
+``compare_*`` hold the page's Compare view's searches (``comparing``), loading their pattern
+databases first as Solve does: each call steps them for at most 40 ms and answers with the
+view to draw (JSON text), so they go on beside Solve, the Lab and hints.
 """
 
 import asyncio
@@ -17,6 +20,7 @@ import json
 import time
 from typing import Any
 
+import comparing
 import js
 import tables
 from pacing import big_parts, dismantle
@@ -24,6 +28,7 @@ from stepping import Stepping
 
 import npuzzle
 from npuzzle import ALGORITHMS, Board, PuzzleError, Search, lab, make_search, solvability
+from npuzzle.entrants import parse_entrants
 from npuzzle.heuristics import pdbbuild, pdbplan
 from npuzzle.hint import hint as player_hint
 from npuzzle.lab import runner
@@ -422,6 +427,118 @@ def steps_close() -> None:
     _drop_stepping()
 
 
+# ----- Compare ---------------------------------------------------------------------------------
+# One comparison at a time (web/comparing.py), for the page's Compare view; each call steps it
+# for at most comparing.SLICE_SECONDS and answers with JSON text. The chart is drawn when the
+# call carries the chart box's width (0: not laid out); NO_CHART (-1) leaves it out.
+NO_CHART = -1
+_compare: dict[str, Any] = {"held": None, "opened": 0}  # the comparison; opens so far
+
+
+def _answer(value: dict[str, Any]) -> str:
+    return json.dumps(value)
+
+
+def _error(reason: str) -> str:
+    return _answer({"status": "error", "reason": reason})
+
+
+def _width(value: Any) -> int | None:
+    """The chart's width from the page: None for NO_CHART (ValueError if not a number)."""
+    try:
+        width = int(_plain(value))
+    except (TypeError, ValueError):
+        raise ValueError(f"a chart's width is a number of pixels, not {value!r}") from None
+    return None if width < 0 else width
+
+
+def _held() -> comparing.Comparison:
+    held: comparing.Comparison | None = _compare["held"]
+    if held is None:
+        raise PuzzleError("no comparison is open: Start one first")
+    return held
+
+
+async def compare_open(request: Any) -> str:
+    """Open a comparison: ``request`` = {board, goal (rows text), entrants (as links write
+    them: "astar:misplaced,astar:manhattan"), page, width}; its view at step 0. The pattern
+    databases it needs are loaded first (``progress()`` says so); {status: "error", reason}
+    when it cannot run (an unsolvable board, a bad search)."""
+    req = _plain(request)
+    _compare["held"] = None  # the last one's memory goes at once
+    _compare["opened"] += 1
+    opened = _compare["opened"]
+    if not isinstance(req, dict) or not req.get("board") or not req.get("entrants"):
+        return _error("a comparison names a board and its searches: {board, entrants}")
+    try:
+        board = Board.parse(str(req["board"]))
+        goal = Board.goal_or_board(str(req.get("goal") or "standard"), board.width, board.height)
+        entrants = parse_entrants(str(req["entrants"]))
+        width = _width(req.get("width", NO_CHART))
+        missing: list[str] = []
+        for e in entrants:
+            uses = ALGORITHMS[e.algorithm].uses_heuristic
+            missing += [
+                n for n in tables.needed(board, goal, uses, e.heuristic) if n not in missing
+            ]
+        if missing and not await _load(missing, _page(req)):
+            return _error("the pattern databases' loading was cancelled")
+        comparison = comparing.Comparison(board, goal, entrants)
+    except (PuzzleError, KeyError, TypeError, ValueError) as exc:
+        return _error(str(exc))
+    if opened != _compare["opened"]:  # another was opened while the tables loaded
+        return _error("another comparison was opened meanwhile")
+    _compare["held"] = comparison
+    return _answer(comparison.view(width))
+
+
+async def compare_step(width: Any) -> str:
+    """One step of every search; the view, with ``moved`` false once all have ended."""
+    try:
+        held, shown = _held(), _width(width)
+    except (PuzzleError, TypeError, ValueError) as exc:
+        return _error(str(exc))
+    moved = held.step()
+    return _answer({**held.view(shown), "moved": moved})
+
+
+async def compare_back(width: Any) -> str:
+    """Back one step; the view, with ``moved`` false at step 0."""
+    try:
+        held, shown = _held(), _width(width)
+    except (PuzzleError, TypeError, ValueError) as exc:
+        return _error(str(exc))
+    moved = held.back()
+    return _answer({**held.view(shown), "moved": moved})
+
+
+async def compare_run(seconds: Any) -> str:
+    """Step for at most ``seconds`` (comparing.SLICE_SECONDS at most): {status, step, done}.
+    The page calls it again until done, asking for a view now and then (``compare_view``)."""
+    try:
+        held, slice_ = _held(), float(_plain(seconds))
+    except (PuzzleError, TypeError, ValueError) as exc:
+        return _error(str(exc))
+    done = held.run(slice_)
+    return _answer({"status": "ok", "step": held.race.step_number, "done": done})
+
+
+async def compare_view(width: Any) -> str:
+    """The comparison as it stands."""
+    try:
+        held, shown = _held(), _width(width)
+    except (PuzzleError, TypeError, ValueError) as exc:
+        return _error(str(exc))
+    return _answer(held.view(shown))
+
+
+async def compare_close() -> str:
+    """Drop the comparison (Compare was closed): its memory goes."""
+    _compare["held"] = None
+    _compare["opened"] += 1
+    return _answer({"status": "ok"})
+
+
 __export__ = [
     "ping",
     "progress",
@@ -434,4 +551,10 @@ __export__ = [
     "steps_go",
     "steps_tree",
     "steps_close",
+    "compare_open",
+    "compare_step",
+    "compare_back",
+    "compare_run",
+    "compare_view",
+    "compare_close",
 ]

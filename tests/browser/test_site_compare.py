@@ -6,7 +6,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from sitekit import STALL_PROBE, PageWatch, Site, load
+from sitekit import STALL_PROBE, PageWatch, Site, load, traced
 
 from npuzzle import Board, make_search
 
@@ -126,3 +126,70 @@ def test_running_all_to_the_end_leaves_the_page_responsive_and_stop_stops_it(
     assert compare.get_by_role("status").text_content() == status  # it really stopped
     assert stopped_at > 0
     assert watch.page_errors == [] and watch.console_errors == []
+
+
+# ----- the searches run in the solver worker (issue 14) --------------------------------------
+ASTAR_4X4 = "1,4,3,8/7,2,6,0/5,9,11,12/10,14,13,15"  # 28 moves; A* + pdb expands 96 nodes
+# Every text Compare's status line showed, from now on (window.__texts).
+RECORD_TEXTS = """() => {
+  const el = document.getElementById("compare-status"), texts = (window.__texts = []);
+  new MutationObserver(() => texts.push(el.textContent)).observe(el, {
+    childList: true, characterData: true, subtree: true,
+  });
+}"""
+# The page's own fetches (Resource Timing lists a global's own: not its workers').
+PAGE_FETCHES = "() => performance.getEntriesByType('resource').map((e) => e.name)"
+
+
+def test_pattern_databases_load_in_the_worker_and_the_main_thread_fetches_none(
+    page: Page, site: Site, watch: PageWatch
+) -> None:
+    load(page, f"{site.url}#board={ASTAR_4X4}")
+    page.get_by_role("button", name="Compare", exact=True).click()
+    compare = region(page)
+    expect(compare.get_by_role("status")).to_have_text("Step 0.", timeout=60_000)
+    page.evaluate(RECORD_TEXTS)
+    compare.get_by_label("Heuristic").first.select_option("pdb")
+    compare.get_by_label("Heuristic").nth(1).select_option("linear-conflict")
+    compare.get_by_role("button", name="Start").click()
+    expect(page).to_have_url(re.compile(r"compare=astar:pdb,astar:linear-conflict"))
+    heading = compare.get_by_role("heading", name="A* + Pattern databases")
+    expect(heading).to_be_visible(timeout=60_000)
+    expect(compare.get_by_role("status")).to_have_text("Step 0.")
+    texts = page.evaluate("window.__texts")
+    assert any("Loading pattern databases into the solver: " in t for t in texts), texts
+    compare.get_by_role("button", name="Run all to end").click()
+    table = compare.get_by_role("table")
+    expect(table).to_be_visible(timeout=60_000)
+    board = Board.parse(ASTAR_4X4)
+    rows = table.locator("tbody tr").all()
+    for row, heuristic in zip(rows, ("pdb", "linear-conflict"), strict=True):
+        cells = row.locator("td").all_text_contents()
+        alone = make_search(board, algorithm="astar", heuristic=heuristic).run()
+        assert int(cells[0].replace(",", "")) == alone.expanded
+        assert int(cells[2]) == len(alone.solution or "") == 28
+    # the tables were fetched, by the worker: the page's own fetches hold none of them
+    assert [u for u in watch.requests if "/pdb/" in u and u.endswith(".npdb")]
+    assert [u for u in page.evaluate(PAGE_FETCHES) if "/pdb/" in u] == []
+    assert watch.page_errors == [] and watch.console_errors == []
+
+
+def test_run_all_to_end_costs_the_main_thread_little_cpu(page: Page, site: Site) -> None:
+    """While the searches run to their end, the main thread only asks and draws: by Chromium's
+    trace it spends a fifth of the run's time at most (stepping there took nearly all)."""
+    load(page, f"{site.url}#board={MEDIUM}&compare=bfs,astar:misplaced")
+    compare = region(page)
+    expect(compare.get_by_role("status")).to_have_text("Step 0.", timeout=60_000)
+    browser = page.context.browser
+    assert browser is not None
+    with traced(browser, page) as trace:
+        page.evaluate("performance.mark('run-start')")
+        compare.get_by_role("button", name="Run all to end").click()
+        expect(compare.get_by_role("table")).to_be_visible(timeout=120_000)
+        page.evaluate("performance.mark('run-end')")
+    main = trace[0]
+    wall = (main.marks["run-end"] - main.marks["run-start"]) / 1000
+    cpu = main.cpu_between("run-start", "run-end")
+    print(f"Run all to end: {wall:.0f} ms, the main thread's CPU {cpu:.0f} ms; {main.longest()}")
+    assert wall > 1000  # long enough for the share to mean something
+    assert cpu < wall / 5, f"the main thread worked {cpu:.0f} ms of {wall:.0f} ms"

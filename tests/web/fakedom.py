@@ -143,7 +143,7 @@ class Element(EventTarget):
             return self.innerHTML_set or ""
         if name == "options":
             return [c for c in self.descendants() if c.tagName == "OPTION"]
-        if name == "offsetWidth":  # reading it makes a browser compute the styles
+        if name in ("offsetWidth", "clientWidth"):  # reading them makes a browser lay out
             return 0
         raise AttributeError(f"<{self.tagName.lower()}> has no property {name!r}")
 
