@@ -97,6 +97,7 @@ class Visualizer:
         self.task: asyncio.Future[None] | None = None  # Play, Run to end or a jump
         self.job: Job | None = None  # what the task does
         self.pending: set[asyncio.Future[None]] = set()  # Steps, Backs, redraws on their way
+        self.closing: set[asyncio.Future[None]] = set()  # the worker told to drop a search
         self.proxies: list[Any] = []
         listen(
             self.proxies,
@@ -148,8 +149,10 @@ class Visualizer:
         self.tree.clear()
         self.grid.end_preview()
         self.sync()
-        if had:
-            self.queue(self.close())
+        if had:  # not among the pending: a reset must never cancel it
+            closing = asyncio.ensure_future(self.close())
+            self.closing.add(closing)
+            closing.add_done_callback(self.closing.discard)
 
     async def close(self) -> None:
         async with self.lock:
@@ -360,6 +363,7 @@ class Visualizer:
         async with self.lock:
             if not await self.ensure_search():
                 return
+            self.page.say(f"Playing from step {self.steps:,}...")
         last: Model | None = None
         while True:
             async with self.lock:

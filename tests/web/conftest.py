@@ -40,7 +40,13 @@ class Web:
         """Until the visualizer and its tree have had their answers from the worker, and
         drew them."""
         tree = view.tree
-        while view.busy or view.pending or tree.pending or (tree.task and not tree.task.done()):
+        while (
+            view.busy
+            or view.pending
+            or view.closing
+            or tree.pending
+            or (tree.task and not tree.task.done())
+        ):
             await asyncio.sleep(0.001)
 
     @property

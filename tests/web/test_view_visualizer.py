@@ -106,6 +106,7 @@ def test_a_change_of_board_or_settings_starts_again(web: Any, parts: Any, hub: A
         await web.settle(view)
         assert web.stepped is not None
         view.reset()
+        view.reset()  # twice, before the worker has heard of the first
         await web.settle(view)
         assert web.stepped is None  # the worker dropped it
 
@@ -149,7 +150,7 @@ def test_steps_wait_for_the_worker_and_say_so(web: Any, parts: Any, hub: Any) ->
     asyncio.run(scenario())
 
 
-def test_keys_on_the_panel_step_and_play(web: Any, parts: Any) -> None:
+def test_keys_on_the_panel_step_and_play(web: Any, parts: Any, hub: Any) -> None:
     _grid, _controls, view = parts
     panel = web.document.getElementById("visualizer")
 
@@ -164,9 +165,11 @@ def test_keys_on_the_panel_step_and_play(web: Any, parts: Any) -> None:
         panel.dispatch("keydown", key=" ")
         assert text(web, "play") == "Stop" and view.busy
         await asyncio.sleep(0.3)
+        assert "Playing from step 1..." in hub.messages  # not the last Stop's words
         panel.dispatch("keydown", key=" ")
         assert text(web, "play") == "Play" and not view.busy
         await web.settle(view)
+        assert hub.said == f"Stopped at step {view.steps:,}."
 
     web.document.getElementById("speed").value = "60"
     asyncio.run(keys())
