@@ -56,7 +56,15 @@ class Bridge:
         self, board: Board, goal: Board, *, algorithm: str, heuristic: str, weight: float
     ) -> dict[str, Any]:
         """Run one search in the worker; its figures as a dict."""
-        request = {
+        request = self.search_request(board, goal, algorithm, heuristic, weight)
+        answer: dict[str, Any] = plain(await (await self.worker()).solve(request))
+        return answer
+
+    def search_request(
+        self, board: Board, goal: Board, algorithm: str, heuristic: str, weight: float
+    ) -> dict[str, Any]:
+        """A search as the worker reads it (Solve's and the visualizer's)."""
+        return {
             "board": board.format("rows"),
             "goal": goal.format("rows"),
             "algorithm": algorithm,
@@ -64,8 +72,6 @@ class Bridge:
             "weight": weight,
             "page": self.page_address(),
         }
-        answer: dict[str, Any] = plain(await (await self.worker()).solve(request))
-        return answer
 
     async def hint(self, board: Board, goal: Board, *, fetch: bool) -> dict[str, Any]:
         """A player's hint for ``board``, worked out in the worker (``npuzzle.hint``): the
@@ -108,21 +114,13 @@ class Bridge:
         return answer
 
     # ----- the visualizer's search, stepped in the worker (web/stepping.py) ----------------
-
     async def steps_open(
         self, board: Board, goal: Board, *, algorithm: str, heuristic: str, weight: float
     ) -> dict[str, Any]:
         """Make the search the visualizer steps through, in the worker (which loads the
         pattern databases it needs first); the model of step 0, or {status: "error",
         message}."""
-        request = {
-            "board": board.format("rows"),
-            "goal": goal.format("rows"),
-            "algorithm": algorithm,
-            "heuristic": heuristic,
-            "weight": weight,
-            "page": self.page_address(),
-        }
+        request = self.search_request(board, goal, algorithm, heuristic, weight)
         return await self._ask("steps_open", request)
 
     async def steps_go(self, request: dict[str, Any]) -> dict[str, Any]:

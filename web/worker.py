@@ -152,25 +152,31 @@ async def _run(search: Search, limit: int | None) -> bool:
             return False
 
 
+def _search_request(req: dict[str, Any]) -> tuple[Board, Board, dict[str, Any], list[str]]:
+    """A request's board, goal and search options (Solve's, the visualizer's), and the
+    pattern databases it needs that are not loaded (PuzzleError, KeyError, ValueError if it
+    is bad)."""
+    board = Board.parse(str(req["board"]))
+    goal = Board.goal_or_board(str(req.get("goal") or "standard"), board.width, board.height)
+    options = {
+        "algorithm": str(req.get("algorithm", "astar")),
+        "heuristic": str(req.get("heuristic", "manhattan")),
+        "weight": float(req.get("weight", 3)),
+    }
+    info = ALGORITHMS.get(options["algorithm"])
+    uses_h = info is not None and info.uses_heuristic
+    return board, goal, options, tables.needed(board, goal, uses_h, options["heuristic"])
+
+
 async def _solve(req: dict[str, Any]) -> dict[str, Any]:
     try:
-        board = Board.parse(str(req["board"]))
-        goal = Board.goal_or_board(str(req.get("goal") or "standard"), board.width, board.height)
-        algorithm = str(req.get("algorithm", "astar"))
-        heuristic = str(req.get("heuristic", "manhattan"))
-        info = ALGORITHMS.get(algorithm)
-        missing = tables.needed(board, goal, info is not None and info.uses_heuristic, heuristic)
+        board, goal, options, missing = _search_request(req)
         if missing and not await _load(missing, _page(req)):
             return {"status": "cancelled", "reason": "cancelled while loading the tables"}
-        search = make_search(
-            board,
-            goal,
-            algorithm=algorithm,
-            heuristic=heuristic,
-            weight=float(req.get("weight", 3)),
-        )
+        search = make_search(board, goal, **options)
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
         return {"status": "error", "reason": str(exc)}
+    algorithm = options["algorithm"]
     limit = None if algorithm in UNLIMITED else MAX_NODES
     if not await _run(search, limit):
         return {
@@ -350,15 +356,10 @@ async def steps_open(request: Any) -> str:
     req = _plain(request)
     _drop_stepping()
     try:
-        board = Board.parse(str(req["board"]))
-        goal = Board.goal_or_board(str(req.get("goal") or "standard"), board.width, board.height)
+        board, goal, options, missing = _search_request(req)
         verdict = solvability(board, goal)
         if not verdict:
             return json.dumps({"status": "error", "message": f"Unsolvable: {verdict.reason}."})
-        algorithm = str(req.get("algorithm", "astar"))
-        heuristic = str(req.get("heuristic", "manhattan"))
-        info = ALGORITHMS.get(algorithm)
-        missing = tables.needed(board, goal, info is not None and info.uses_heuristic, heuristic)
         try:
             if missing and not await _load(missing, _page(req)):
                 return json.dumps({"status": "error", "message": "Loading was cancelled."})
@@ -366,13 +367,7 @@ async def steps_open(request: Any) -> str:
             message = f"Cannot use the pattern databases: {exc}."
             return json.dumps({"status": "error", "message": message})
         loaded = int(_job["total"]) if missing else 0
-        search = make_search(
-            board,
-            goal,
-            algorithm=algorithm,
-            heuristic=heuristic,
-            weight=float(req.get("weight", 3)),
-        )
+        search = make_search(board, goal, **options)
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
         return json.dumps({"status": "error", "message": f"Cannot search: {exc}."})
     _drop_stepping()  # another request may have opened one while the tables loaded
@@ -494,21 +489,20 @@ async def compare_open(request: Any) -> str:
 
 async def compare_step(width: Any) -> str:
     """One step of every search; the view, with ``moved`` false once all have ended."""
-    try:
-        held, shown = _held(), _width(width)
-    except (PuzzleError, TypeError, ValueError) as exc:
-        return _error(str(exc))
-    moved = held.step()
-    return _answer({**held.view(shown), "moved": moved})
+    return _compare_move(width, forward=True)
 
 
 async def compare_back(width: Any) -> str:
     """Back one step; the view, with ``moved`` false at step 0."""
+    return _compare_move(width, forward=False)
+
+
+def _compare_move(width: Any, *, forward: bool) -> str:
     try:
         held, shown = _held(), _width(width)
     except (PuzzleError, TypeError, ValueError) as exc:
         return _error(str(exc))
-    moved = held.back()
+    moved = held.step() if forward else held.back()
     return _answer({**held.view(shown), "moved": moved})
 
 
