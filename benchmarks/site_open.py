@@ -147,7 +147,8 @@ def load(page: Page, url: str, moves: bool = False) -> dict[str, Any]:
     def count(request: Any) -> None:
         try:
             s = request.sizes()
-            sizes.append(s["responseHeadersSize"] + s["responseBodySize"])
+            # -1 where nothing came from the network (the service worker's or HTTP cache)
+            sizes.append(max(0, s["responseHeadersSize"]) + max(0, s["responseBodySize"]))
         except Exception:  # a request the browser dropped has no sizes
             pass
 
