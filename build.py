@@ -10,7 +10,9 @@ databases of the pdb heuristic (pdb/, built by npuzzle.heuristics.pdbbuild in th
 and kept in its disk cache, so only the first build spends the few minutes they take), and
 the Pyodide and PyScript runtimes vendored from node_modules (installed by `npm ci` from the pinned
 package.json / package-lock.json). Nothing is fetched from another origin at run time: the
-PyScript config names the local interpreter. Last, what makes the site installable and
+PyScript config names the local interpreter. The Python is also shipped compiled to bytecode
+by that Pyodide under Node (bytecode.mjs; the section "bytecode" below), so that browsers
+need not compile it on each visit. Last, what makes the site installable and
 offline: a web app manifest, icons drawn here, and web/service-worker.js with this build's
 stamp and the list of files it keeps (the section "installable and offline" below).
 
@@ -32,6 +34,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tempfile
 import zipfile
 import zlib
 from collections.abc import Iterable, Sequence
@@ -188,20 +191,34 @@ def copy_web(web_dir: Path, dest: Path) -> list[Path]:
     return copied
 
 
-def zip_package(package_dir: Path, archive: Path) -> Path:
-    """Zip the package as <name>/..., ready to unpack into a folder on sys.path."""
-    if not (package_dir / "__init__.py").is_file():
-        raise BuildError(f"{package_dir / '__init__.py'} is missing: nothing to ship")
+def zip_files(folder: Path, names: Iterable[str], archive: Path) -> Path:
+    """Zip the files of folder named (paths relative to it, with /), ready to unpack into a
+    folder on sys.path."""
     archive.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for src in _files_under(package_dir, PACKAGE_SUFFIXES):
-            arcname = Path(package_dir.name) / src.relative_to(package_dir)
+        for name in sorted(names):
             # Fixed timestamps keep the archive byte-identical between builds.
-            info = zipfile.ZipInfo(arcname.as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, src.read_bytes())
+            zf.writestr(info, (folder / name).read_bytes())
     return archive
+
+
+def package_files(package_dir: Path) -> list[Path]:
+    """The files of the package that the site ships (its sources and data)."""
+    if not (package_dir / "__init__.py").is_file():
+        raise BuildError(f"{package_dir / '__init__.py'} is missing: nothing to ship")
+    return _files_under(package_dir, PACKAGE_SUFFIXES)
+
+
+def zip_package(package_dir: Path, archive: Path) -> Path:
+    """Zip the package as <name>/..., ready to unpack into a folder on sys.path."""
+    names = [
+        (Path(package_dir.name) / p.relative_to(package_dir)).as_posix()
+        for p in package_files(package_dir)
+    ]
+    return zip_files(package_dir.parent, names, archive)
 
 
 def copy_pyodide(node_modules: Path, dest: Path) -> list[Path]:
@@ -325,14 +342,14 @@ def build(
     node_modules = ensure_node_modules(root)
     _prepare_dest(dest)
     copy_web(root / "web", dest)
-    zip_package(package_dir, dest / PACKAGE_ZIP)
+    modules = [p.name for p in (root / "web").glob("*.py") if p.name not in ENTRY_SCRIPTS]
     copy_tables(package_dir, dest / TABLES_SUBDIR)
     copy_pyodide(node_modules, dest / PYODIDE_SUBDIR)
+    package_with_bytecode(package_dir, dest, modules, node_modules / "pyodide")
     copy_pyscript(node_modules, dest / PYSCRIPT_SUBDIR)
     copy_micropython(node_modules, dest / MICROPYTHON_SUBDIR)
     opening = {"interpreter": f"./{MICROPYTHON_SUBDIR}/micropython.mjs"}
     (dest / OPENING_CONFIG_NAME).write_text(json.dumps(opening) + "\n", encoding="utf-8")
-    modules = [p.name for p in (root / "web").glob("*.py") if p.name not in ENTRY_SCRIPTS]
     config = json.dumps(pyscript_config(modules), indent=2) + "\n"
     (dest / CONFIG_NAME).write_text(config, encoding="utf-8")
     write_app_files(root / "web", dest)
@@ -343,6 +360,104 @@ def build(
 def tree_size(folder: Path) -> int:
     """Total size in bytes of the files under folder."""
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+# ----------------------------------------------------------------------- bytecode
+# Pyodide compiles every module it imports from source, on each visit and in each interpreter
+# (the page's and the solver worker's), its own standard library included: seconds of a cold
+# start. bytecode.mjs, run by Node with the site's own Pyodide, compiles them at build time
+# (README, "Opening at once"). Without Node, or if it fails, the site ships sources alone and
+# the build says so.
+
+BYTECODE_SCRIPT = "bytecode.mjs"
+BYTECODE_TIMEOUT = 600  # seconds; about 10 s on a quiet 2-core machine
+STDLIB_ZIP = "python_stdlib.zip"
+
+
+class BytecodeError(Exception):
+    """Why the site ships no bytecode (the build goes on with sources)."""
+
+
+def compile_bytecode(
+    pyodide_dir: Path, folder: Path, files: dict[str, bool], stdlib: tuple[Path, Path]
+) -> dict[str, Any]:
+    """Run bytecode.mjs: write __pycache__/<module>.<cache tag>.pyc beside each of files
+    (paths relative to folder, with /; True: the import checks the bytecode against the
+    source's hash, for sources served apart from it), and stdlib's first zip, compiled, into
+    its second. Return the script's report."""
+    node = shutil.which("node")
+    if node is None:
+        raise BytecodeError("node not found on PATH")
+    job = {
+        "pyodide": os.fspath(pyodide_dir),
+        "root": os.fspath(folder),
+        "files": [[name, "checked" if checked else "unchecked"] for name, checked in files.items()],
+        "stdlib": [os.fspath(stdlib[0]), os.fspath(stdlib[1])],
+    }
+    job_file = folder.parent / "job.json"
+    job_file.write_text(json.dumps(job), encoding="utf-8")
+    try:
+        proc = subprocess.run(
+            [node, os.fspath(ROOT / BYTECODE_SCRIPT), os.fspath(job_file)],
+            capture_output=True,
+            text=True,
+            timeout=BYTECODE_TIMEOUT,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise BytecodeError(f"could not run {BYTECODE_SCRIPT}: {exc}") from exc
+    if proc.returncode != 0:
+        lines = proc.stderr.strip().splitlines() or ["no message"]
+        raise BytecodeError(f"{BYTECODE_SCRIPT} failed (exit {proc.returncode}): {lines[-1]}")
+    try:
+        report: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError) as exc:
+        raise BytecodeError(f"{BYTECODE_SCRIPT} printed no report") from exc
+    return report
+
+
+def package_with_bytecode(
+    package_dir: Path, dest: Path, web_modules: Iterable[str], pyodide_dir: Path
+) -> bool:
+    """Write dest's package zip: the package's sources, their bytecode (unchecked: it travels
+    with them), and the bytecode of the page's helper modules (dest/<module>.py, as served;
+    checked); compile dest's copy of Pyodide's standard library in place. The bytecode is
+    compiled from the very files zipped. Return whether there is bytecode; without it the zip
+    holds the sources alone."""
+    with tempfile.TemporaryDirectory(prefix="npuzzle-bytecode-") as tmp:
+        folder = Path(tmp) / "site"
+        sources = {}
+        for path in package_files(package_dir):
+            name = (Path(package_dir.name) / path.relative_to(package_dir)).as_posix()
+            _copy_file(path, folder / name)
+            sources[name] = False
+        for name in web_modules:
+            _copy_file(dest / name, folder / name)
+            sources[name] = True
+        python = {name: checked for name, checked in sources.items() if name.endswith(".py")}
+        stdlib = dest / PYODIDE_SUBDIR / STDLIB_ZIP
+        compiled_stdlib = Path(tmp) / STDLIB_ZIP
+        try:
+            compile_bytecode(pyodide_dir, folder, python, (stdlib, compiled_stdlib))
+        except BytecodeError as exc:
+            print(
+                f"build.py: warning: no bytecode ({exc}); the site ships Python sources "
+                "alone and starts a few seconds slower",
+                file=sys.stderr,
+                flush=True,
+            )
+            shutil.rmtree(folder)
+            zip_package(package_dir, dest / PACKAGE_ZIP)
+            return False
+        shutil.copyfile(compiled_stdlib, stdlib)
+        bytecode = [
+            p.relative_to(folder).as_posix()
+            for p in folder.rglob("*.pyc")
+            if p.parent.name == "__pycache__"
+        ]
+        package = [name for name, checked in sources.items() if not checked]
+        zip_files(folder, package + bytecode, dest / PACKAGE_ZIP)
+    return True
 
 
 # -------------------------------------------------------- installable and offline
