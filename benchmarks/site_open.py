@@ -17,9 +17,11 @@ same browser (the HTTP cache and Cache Storage kept). For every load, from navig
   with ``pdb`` through ``window.npuzzleSolve``), and once the visualizer has stepped that
   board with the same tables (a link with ``step=1``).
 
-Medians and extremes over ``--runs`` (default 3).
+Medians and extremes over ``--runs`` (default 3). ``--visits 3`` (or more) loads the page a
+third time in the same browser, and so on: Chromium reads its cache of compiled WebAssembly
+only from the third visit on (it writes it during the second).
 
-    .venv/bin/python benchmarks/site_open.py [--runs N] [--tables] [--moves]
+    .venv/bin/python benchmarks/site_open.py [--runs N] [--visits N] [--tables] [--moves]
                                              [--no-service-worker] [--dist DIR]
                                              [--chromium PATH]
 
@@ -180,13 +182,18 @@ def load(page: Page, url: str, moves: bool = False) -> dict[str, Any]:
     }
 
 
+def visit_names(visits: int) -> list[str]:
+    """cold, warm (the second visit), then "visit 3" and on."""
+    return ["cold", "warm", *(f"visit {n}" for n in range(3, visits + 1))][: max(1, visits)]
+
+
 def run_once(
-    url: str, chromium: str, *, tables: bool, moves: bool, service_worker: bool
+    url: str, chromium: str, *, tables: bool, moves: bool, service_worker: bool, visits: int
 ) -> list[dict[str, Any]]:
-    """A cold load, then a warm one in the same browser."""
+    """A cold load, then warm ones in the same browser (``visits`` in all)."""
     out = []
     with browser_at(chromium, service_worker) as (context, profile):
-        for kind in ("cold", "warm"):
+        for kind in visit_names(visits):
             page = context.new_page()  # type: ignore[attr-defined]
             figures = load(page, url, moves)
             figures["kind"] = kind
@@ -219,6 +226,9 @@ def show(label: str, values: list[float | None], unit: str, scale: float = 1.0) 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--visits", type=int, default=2, help="loads per browser: cold, warm, then more"
+    )
     parser.add_argument("--tables", action="store_true", help="also load the 4x4 tables")
     parser.add_argument("--moves", action="store_true", help="press keys while loading")
     parser.add_argument(
@@ -241,6 +251,7 @@ def main(argv: list[str] | None = None) -> int:
                     tables=args.tables,
                     moves=args.moves,
                     service_worker=not args.no_service_worker,
+                    visits=args.visits,
                 )
             ]
     for f in loads:
@@ -260,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{f['kind']}: {marks}; longest task after playable {f['stall']:,.0f} ms; "
             f"{f['bytes'] / 1e6:.2f} MB; RSS {f['rss']:,.0f} MB{extra}"
         )
-    for kind in ("cold", "warm"):
+    for kind in visit_names(args.visits):
         rows = [f for f in loads if f["kind"] == kind]
         parts = [show(name, [f[name] for f in rows], "ms") for name in ("paint", *MARKS)]
         parts.append(show("longest task after playable", [f["stall"] for f in rows], "ms"))
