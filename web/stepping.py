@@ -47,16 +47,14 @@ LIST_WORDS: dict[str, ListWords] = {
 }
 
 
-def node_model(node: Node, width: int) -> dict[str, Any]:
-    """A node as the page draws it in a list: its tiles, figures, and the slide that made it
-    (``moved``, the tile it moved, for the grid's mark)."""
+def node_model(node: Node) -> dict[str, Any]:
+    """A node as the page draws it in a list: its tiles, figures, and the slide that made it."""
     return {
         "tiles": list(node.tiles),
         "g": number(node.g),
         "h": number(node.h),
         "f": number(node.f),
         "move": node.move or "",
-        "moved": moved_tile(node.tiles, width, node.move) if node.move else None,
     }
 
 
@@ -124,9 +122,12 @@ class Stepping:
         if step is not None:
             why = explain_step(search, step).sentences()
             if step.node is not None:
-                current = {**node_model(step.node, width), "note": step.note or ""}
+                node = step.node
+                # the tile the move slid, for the grid's mark when it shows this node
+                moved = moved_tile(node.tiles, width, node.move) if node.move else None
+                current = {**node_model(node), "note": step.note or "", "moved": moved}
                 children = [
-                    {**node_model(child.node, width), "outcome": str(child.outcome)}
+                    {**node_model(child.node), "outcome": str(child.outcome)}
                     for child in step.children
                 ]
         words = LIST_WORDS.get(search.algorithm, OPEN_CLOSED)
@@ -144,9 +145,9 @@ class Stepping:
             "children": children or [],
             "why": why,
             "brief": brief(step) if step is not None else "Step 0: nothing expanded yet.",
-            "open": [node_model(n, width) for n in search.open_list(0, VISIBLE)],
+            "open": [node_model(n) for n in search.open_list(0, VISIBLE)],
             "open_size": search.open_size,
-            "closed": [node_model(n, width) for n in search.closed_list(0, VISIBLE)],
+            "closed": [node_model(n) for n in search.closed_list(0, VISIBLE)],
             "closed_size": search.closed_size,
         }
 
