@@ -111,13 +111,17 @@ class TreeView:
         for button in (self.current_button, self.path_button, self.open_button):
             button.disabled = True
 
-    def follow(self) -> asyncio.Future[None]:
-        """The search moved: bring the tree up to its step and select the node the step
-        expanded; a long way behind, the worker grows it in slices, said in the summary."""
+    def follow(self, model: Model | None = None) -> None:
+        """The search moved: draw the tree at its step, the node the step expanded selected
+        (``model``, when the step's answer carried it); else ask for it: a long way behind,
+        the worker grows it in slices, said in the summary."""
         if self.task is not None and not self.task.done():
             self.task.cancel()
-        self.task = asyncio.ensure_future(self.talk("current"))
-        return self.task
+        self.task = None
+        if model is not None and model.get("status") == "ok":
+            self.draw(model)
+        else:
+            self.task = asyncio.ensure_future(self.talk("current"))
 
     @property
     def ready(self) -> bool:

@@ -28,6 +28,7 @@ from collections.abc import Coroutine
 from enum import StrEnum
 from typing import Any, Protocol
 
+import treeview
 from bridge import Bridge
 from controls import SearchControls, listen
 from grid import GridView
@@ -238,7 +239,9 @@ class Visualizer:
 
     async def go(self, request: dict[str, Any]) -> Model | None:
         """One request to step the worker's search; None, and said why, if it failed."""
-        answer = await self.bridge.steps_go({"seconds": SLICE_SECONDS, **request})
+        answer = await self.bridge.steps_go(
+            {"seconds": SLICE_SECONDS, "tree_seconds": treeview.SLICE_SECONDS, **request}
+        )
         if answer.get("status") != "ok":
             self.page.say(str(answer.get("message")))
             return None
@@ -248,7 +251,7 @@ class Visualizer:
     def draw(self, model: Model) -> None:
         self.model = self.position = model
         self.view.draw(model, self.grid.board.width)
-        self.tree.follow()
+        self.tree.follow(model.get("tree"))
         self.show_on_grid(model)
         self.sync()
         steps = model["steps"]

@@ -23,6 +23,7 @@ from typing import Any
 import comparing
 import js
 import tables
+from outline import Outline
 from pacing import big_parts, dismantle
 from stepping import Stepping
 
@@ -379,7 +380,9 @@ async def steps_open(request: Any) -> str:
 def steps_go(request: Any) -> str:
     """Step the visualizer's search: ``request`` = {by: 1 or -1} (Step, Back) or {to: n}
     (Run to end, a jump), and {seconds} it may work (the answer says ``arrived`` false when
-    it must be asked again) and {draw}: the full model, or only where it got to."""
+    it must be asked again) and {draw}: the full model, or only where it got to. A drawn
+    step that has arrived carries its tree too (``tree``: as ``steps_tree`` would answer
+    after {tree_seconds} of growing it), so a Step is one message each way."""
     req = _plain(request)
     try:
         session = _session()
@@ -388,7 +391,11 @@ def steps_go(request: Any) -> str:
         arrived = session.go(max(0, to), float(req.get("seconds", CHUNK_SECONDS)))
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
         return json.dumps({"status": "error", "message": f"Cannot step: {exc}."})
-    answer = session.model() if req.get("draw", True) else session.progress()
+    drawn = bool(req.get("draw", True))
+    answer = session.model() if drawn else session.progress()
+    if drawn and arrived:
+        tree_seconds = req.get("tree_seconds", CHUNK_SECONDS)
+        answer["tree"] = _tree(session.outline, {"action": "current", "seconds": tree_seconds})
     return json.dumps(
         {"status": "ok", "arrived": arrived, "moved": steps != answer["steps"], **answer}
     )
@@ -399,22 +406,24 @@ def steps_tree(request: Any) -> str:
     seconds}. The tree first catches up with the search for at most ``seconds``: while it
     has not, the answer is {status: "growing", behind}; then the action is applied and the
     answer is the tree's model."""
-    req = _plain(request)
     try:
-        outline = _session().outline
-        behind = outline.catch_up(float(req.get("seconds", CHUNK_SECONDS)))
-        if behind:
-            return json.dumps({"status": "growing", "behind": behind})
-        item = req.get("id")
-        outline.act(
-            str(req.get("action", "current")),
-            None if item is None else int(item),
-            str(req.get("key", "")),
-            int(req.get("top", 0)),
-        )
+        return json.dumps(_tree(_session().outline, _plain(request)))
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
         return json.dumps({"status": "error", "message": f"Cannot draw the tree: {exc}."})
-    return json.dumps({"status": "ok", **outline.model()})
+
+
+def _tree(outline: Outline, req: dict[str, Any]) -> dict[str, Any]:
+    behind = outline.catch_up(float(req.get("seconds", CHUNK_SECONDS)))
+    if behind:
+        return {"status": "growing", "behind": behind}
+    item = req.get("id")
+    outline.act(
+        str(req.get("action", "current")),
+        None if item is None else int(item),
+        str(req.get("key", "")),
+        int(req.get("top", 0)),
+    )
+    return {"status": "ok", **outline.model()}
 
 
 def steps_close() -> None:
