@@ -297,16 +297,13 @@ def copy_tables(package_dir: Path, dest: Path, *, jobs: int | None = None) -> li
     return out
 
 
-def pyscript_config(
-    web_modules: Iterable[str] = (), interpreter: str = f"./{PYODIDE_SUBDIR}/pyodide.mjs"
-) -> dict[str, object]:
-    """The PyScript config: local interpreter (Pyodide, or its start from the build's
-    snapshot), the package zip unpacked into ./, and the page's own helper modules
-    (web/*.py other than the entry scripts) importable."""
+def pyscript_config(web_modules: Iterable[str] = ()) -> dict[str, object]:
+    """The PyScript config: local interpreter, the package zip unpacked into ./, and the
+    page's own helper modules (web/*.py other than the entry scripts) importable."""
     files: dict[str, str] = {f"./{PACKAGE_ZIP}": "./*"}
     for name in sorted(web_modules):
         files[f"./{name}"] = f"./{name}"
-    return {"interpreter": interpreter, "files": files}
+    return {"interpreter": f"./{PYODIDE_SUBDIR}/pyodide.mjs", "files": files}
 
 
 def _check_dest(dest: Path) -> None:
@@ -349,13 +346,11 @@ def build(
     copy_tables(package_dir, dest / TABLES_SUBDIR)
     copy_pyodide(node_modules, dest / PYODIDE_SUBDIR)
     package_with_bytecode(package_dir, dest, modules, node_modules / "pyodide")
-    python = [*dest.glob("*.py"), *package_dir.rglob("*.py"), *pyscript_sources(node_modules)]
-    interpreter = make_snapshot(dest, python)
     copy_pyscript(node_modules, dest / PYSCRIPT_SUBDIR)
     copy_micropython(node_modules, dest / MICROPYTHON_SUBDIR)
     opening = {"interpreter": f"./{MICROPYTHON_SUBDIR}/micropython.mjs"}
     (dest / OPENING_CONFIG_NAME).write_text(json.dumps(opening) + "\n", encoding="utf-8")
-    config = json.dumps(pyscript_config(modules, interpreter), indent=2) + "\n"
+    config = json.dumps(pyscript_config(modules), indent=2) + "\n"
     (dest / CONFIG_NAME).write_text(config, encoding="utf-8")
     write_app_files(root / "web", dest)
     write_service_worker(root / "web", dest)  # last: it lists the finished dest
@@ -375,40 +370,12 @@ def tree_size(folder: Path) -> int:
 # the build says so.
 
 BYTECODE_SCRIPT = "bytecode.mjs"
-NODE_TIMEOUT = 600  # seconds for a helper script; bytecode.mjs takes about 10 s, snapshot.mjs 3 s
+BYTECODE_TIMEOUT = 600  # seconds; about 10 s on a quiet 2-core machine
 STDLIB_ZIP = "python_stdlib.zip"
 
 
-class NodeError(Exception):
-    """Why a Node helper script gave nothing (the build goes on without what it makes)."""
-
-
-def run_node(script: str, job: dict[str, Any], folder: Path) -> dict[str, Any]:
-    """Run the helper script (beside build.py) with Node on job, written as JSON into
-    folder; return the script's report, the JSON of its last line of output."""
-    node = shutil.which("node")
-    if node is None:
-        raise NodeError("node not found on PATH")
-    job_file = folder / "job.json"
-    job_file.write_text(json.dumps(job), encoding="utf-8")
-    try:
-        proc = subprocess.run(
-            [node, os.fspath(ROOT / script), os.fspath(job_file)],
-            capture_output=True,
-            text=True,
-            timeout=NODE_TIMEOUT,
-            check=False,
-        )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise NodeError(f"could not run {script}: {exc}") from exc
-    if proc.returncode != 0:
-        lines = proc.stderr.strip().splitlines() or ["no message"]
-        raise NodeError(f"{script} failed (exit {proc.returncode}): {lines[-1]}")
-    try:
-        report: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
-    except (IndexError, ValueError) as exc:
-        raise NodeError(f"{script} printed no report") from exc
-    return report
+class BytecodeError(Exception):
+    """Why the site ships no bytecode (the build goes on with sources)."""
 
 
 def compile_bytecode(
@@ -418,13 +385,35 @@ def compile_bytecode(
     (paths relative to folder, with /; True: the import checks the bytecode against the
     source's hash, for sources served apart from it), and stdlib's first zip, compiled, into
     its second. Return the script's report."""
+    node = shutil.which("node")
+    if node is None:
+        raise BytecodeError("node not found on PATH")
     job = {
         "pyodide": os.fspath(pyodide_dir),
         "root": os.fspath(folder),
         "files": [[name, "checked" if checked else "unchecked"] for name, checked in files.items()],
         "stdlib": [os.fspath(stdlib[0]), os.fspath(stdlib[1])],
     }
-    return run_node(BYTECODE_SCRIPT, job, folder.parent)
+    job_file = folder.parent / "job.json"
+    job_file.write_text(json.dumps(job), encoding="utf-8")
+    try:
+        proc = subprocess.run(
+            [node, os.fspath(ROOT / BYTECODE_SCRIPT), os.fspath(job_file)],
+            capture_output=True,
+            text=True,
+            timeout=BYTECODE_TIMEOUT,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise BytecodeError(f"could not run {BYTECODE_SCRIPT}: {exc}") from exc
+    if proc.returncode != 0:
+        lines = proc.stderr.strip().splitlines() or ["no message"]
+        raise BytecodeError(f"{BYTECODE_SCRIPT} failed (exit {proc.returncode}): {lines[-1]}")
+    try:
+        report: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError) as exc:
+        raise BytecodeError(f"{BYTECODE_SCRIPT} printed no report") from exc
+    return report
 
 
 def package_with_bytecode(
@@ -450,7 +439,7 @@ def package_with_bytecode(
         compiled_stdlib = Path(tmp) / STDLIB_ZIP
         try:
             compile_bytecode(pyodide_dir, folder, python, (stdlib, compiled_stdlib))
-        except NodeError as exc:
+        except BytecodeError as exc:
             print(
                 f"build.py: warning: no bytecode ({exc}); the site ships Python sources "
                 "alone and starts a few seconds slower",
@@ -469,49 +458,6 @@ def package_with_bytecode(
         package = [name for name, checked in sources.items() if not checked]
         zip_files(folder, package + bytecode, dest / PACKAGE_ZIP)
     return True
-
-
-# ----------------------------------------------------------------------- snapshot
-# Most of each interpreter's start is Python's own start-up and the standard library's
-# imports. snapshot.mjs starts the site's Pyodide under Node, imports the standard library
-# modules that the page's Python, npuzzle and PyScript import, and saves its memory; the page's
-# Pyodide starts from it through web/start-pyodide.mjs (README, "Opening at once"). Without
-# Node, or if it fails, there is no snapshot: PyScript starts pyodide.mjs itself.
-
-SNAPSHOT_SCRIPT = "snapshot.mjs"
-SNAPSHOT_NAME = "snapshot.gz"
-START_MODULE = "start-pyodide.mjs"  # web/ -> dest/pyodide/, beside the files it starts
-
-
-def pyscript_sources(node_modules: Path) -> list[Path]:
-    """PyScript's own Python modules (its pyscript package, in the page at run time)."""
-    return sorted((node_modules / "@pyscript" / "core" / "src" / "stdlib").rglob("*.py"))
-
-
-def make_snapshot(dest: Path, scan: Iterable[Path]) -> str:
-    """Write dest's Pyodide snapshot and start module when Node can make them (the
-    standard library modules imported by the files of scan); return the interpreter for
-    the PyScript config, relative to dest."""
-    pyodide_dir = dest / PYODIDE_SUBDIR
-    with tempfile.TemporaryDirectory(prefix="npuzzle-snapshot-") as tmp:
-        job = {
-            "pyodide": os.fspath(pyodide_dir),
-            "scan": [os.fspath(p) for p in scan],
-            "out": os.fspath(pyodide_dir / SNAPSHOT_NAME),
-        }
-        try:
-            run_node(SNAPSHOT_SCRIPT, job, Path(tmp))
-        except NodeError as exc:
-            print(
-                f"build.py: warning: no Pyodide snapshot ({exc}); the page's Python starts "
-                "about half a second slower",
-                file=sys.stderr,
-                flush=True,
-            )
-            (pyodide_dir / SNAPSHOT_NAME).unlink(missing_ok=True)
-            return f"./{PYODIDE_SUBDIR}/pyodide.mjs"
-    _copy_file(WEB_DIR / START_MODULE, pyodide_dir / START_MODULE)
-    return f"./{PYODIDE_SUBDIR}/{START_MODULE}"
 
 
 # -------------------------------------------------------- installable and offline
