@@ -18,11 +18,16 @@ same browser (the HTTP cache and Cache Storage kept). For every load, from navig
   board with the same tables (a link with ``step=1``).
 
 Medians and extremes over ``--runs`` (default 3). ``--visits 3`` (or more) loads the page a
-third time in the same browser, and so on: Chromium reads its cache of compiled WebAssembly
-only from the third visit on (it writes it during the second).
+third time in the same browser, and so on.
 
-    .venv/bin/python benchmarks/site_open.py [--runs N] [--visits N] [--tables] [--moves]
-                                             [--no-service-worker] [--dist DIR]
+A visit stays open ``--dwell`` seconds (default 3) once the worker is ready, as a person looks
+at the board, before the next one opens: meanwhile the service worker, registered once the
+page has loaded, installs the offline copy (it hashes every file it keeps), and Chromium
+writes its cache of compiled WebAssembly. A next visit opened at once (``--dwell 0``, as this
+script did before) competes with that work: about 0.8 s later on this machine.
+
+    .venv/bin/python benchmarks/site_open.py [--runs N] [--visits N] [--dwell S] [--tables]
+                                             [--moves] [--no-service-worker] [--dist DIR]
                                              [--chromium PATH]
 
 Builds the site into a temporary folder unless ``--dist`` names a built one.
@@ -188,7 +193,14 @@ def visit_names(visits: int) -> list[str]:
 
 
 def run_once(
-    url: str, chromium: str, *, tables: bool, moves: bool, service_worker: bool, visits: int
+    url: str,
+    chromium: str,
+    *,
+    tables: bool,
+    moves: bool,
+    service_worker: bool,
+    visits: int,
+    dwell: float,
 ) -> list[dict[str, Any]]:
     """A cold load, then warm ones in the same browser (``visits`` in all)."""
     out = []
@@ -212,6 +224,7 @@ def run_once(
                 )
                 figures["rss_stepped"] = renderer_rss(profile)
             out.append(figures)
+            page.wait_for_timeout(dwell * 1000)
             page.close()
     return out
 
@@ -229,6 +242,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--visits", type=int, default=2, help="loads per browser: cold, warm, then more"
     )
+    parser.add_argument(
+        "--dwell", type=float, default=3.0, help="seconds a visit stays open once ready"
+    )
     parser.add_argument("--tables", action="store_true", help="also load the 4x4 tables")
     parser.add_argument("--moves", action="store_true", help="press keys while loading")
     parser.add_argument(
@@ -240,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         dest = args.dist or site_build.build(Path(tmp) / "dist")
-        print(f"dist: {site_build.tree_size(dest) / 1e6:.1f} MB")
+        print(f"dist: {site_build.tree_size(dest) / 1e6:.1f} MB; each visit open {args.dwell} s")
         with served(dest) as url:
             loads = [
                 f
@@ -252,6 +268,7 @@ def main(argv: list[str] | None = None) -> int:
                     moves=args.moves,
                     service_worker=not args.no_service_worker,
                     visits=args.visits,
+                    dwell=args.dwell,
                 )
             ]
     for f in loads:
