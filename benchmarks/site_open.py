@@ -26,9 +26,13 @@ page has loaded, installs the offline copy (it hashes every file it keeps), and 
 writes its cache of compiled WebAssembly. A next visit opened at once (``--dwell 0``, as this
 script did before) competes with that work: about 0.8 s later on this machine.
 
+The site is served as ``build.py serve`` serves it: cached for ``--max-age`` seconds (600,
+as GitHub Pages does); ``--max-age 0`` makes the browser ask for every file again, as
+``build.py serve`` did before (``no-cache``), which drops Chromium's compiled code with it.
+
     .venv/bin/python benchmarks/site_open.py [--runs N] [--visits N] [--dwell S] [--tables]
-                                             [--moves] [--no-service-worker] [--dist DIR]
-                                             [--chromium PATH]
+                                             [--moves] [--no-service-worker] [--max-age S]
+                                             [--dist DIR] [--chromium PATH]
 
 Builds the site into a temporary folder unless ``--dist`` names a built one.
 """
@@ -250,13 +254,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-service-worker", action="store_true", help="warm loads without the offline copy"
     )
+    parser.add_argument(
+        "--max-age", type=int, default=site_build.CACHE_SECONDS, help="Cache-Control max-age"
+    )
     parser.add_argument("--dist", type=Path, help="a built site (default: build one)")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     args = parser.parse_args(argv)
+    site_build.CACHE_SECONDS = args.max_age
 
     with tempfile.TemporaryDirectory() as tmp:
         dest = args.dist or site_build.build(Path(tmp) / "dist")
-        print(f"dist: {site_build.tree_size(dest) / 1e6:.1f} MB; each visit open {args.dwell} s")
+        print(
+            f"dist: {site_build.tree_size(dest) / 1e6:.1f} MB; each visit open {args.dwell} s; "
+            f"served with max-age={args.max_age}"
+        )
         with served(dest) as url:
             loads = [
                 f

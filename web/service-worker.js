@@ -31,7 +31,13 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   const path = keyOf(request);
-  event.respondWith(path === null ? networkFirst(request) : cacheFirst(path, request));
+  if (path === null) {
+    event.respondWith(networkFirst(request));
+  } else if (COMPILED.test(path)) {
+    event.respondWith(httpCacheFirst(path, request));
+  } else {
+    event.respondWith(cacheFirst(path, request));
+  }
 });
 
 async function precache() {
@@ -92,6 +98,21 @@ function keyOf(request) {
     return null;
   }
   return Object.hasOwn(BUILD.files, path) ? path : null;
+}
+
+// Pyodide's and MicroPython's WebAssembly. Chromium keeps the machine code it compiles from
+// a file beside the HTTP cache's copy, and uses it on the next visit; for Cache Storage's
+// copy it does not, so that every visit served from there compiled Pyodide anew (README,
+// "Opening at once"). These come from the HTTP cache when it holds this build's copy
+// (checked against its hash, as the install does, even offline), else from Cache Storage.
+const COMPILED = /\.wasm$/;
+
+async function httpCacheFirst(path, request) {
+  try {
+    return await fetchOk(new URL(path, SCOPE), {cache: "force-cache", integrity: BUILD.files[path]});
+  } catch {
+    return cacheFirst(path, request);
+  }
 }
 
 async function cacheFirst(path, request) {

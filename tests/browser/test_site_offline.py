@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 from sitekit import (
     OFFLINE_COPY,
     PageWatch,
@@ -396,6 +396,39 @@ def test_a_new_build_replaces_the_old_cache_without_a_mix(
         assert copy["controlled"] and set(copy["caches"]) == {new}
         point(live, tmp_path / "old")  # the server's files no longer matter: the page is cached
         assert third.evaluate(MARKER) == "new build"
+
+
+def test_webassembly_of_another_build_in_the_http_cache_is_refused(
+    cached_context: BrowserContext, built_site: Path, tmp_path: Path
+) -> None:
+    """The service worker takes Pyodide's WebAssembly from the HTTP cache (where Chromium
+    keeps its compiled code) only if it is this build's: here the server has other bytes
+    and the HTTP cache is empty, so it asks the server, refuses the answer, and serves its
+    own copy from Cache Storage."""
+    dest = shutil.copytree(built_site, tmp_path / "dist", ignore=shutil.ignore_patterns("4x4-*"))
+    with served(dest) as url:
+        first = cached_context.new_page()
+        load(first, url)
+        wait_worker(first)
+        wait_offline_copy(first, dest)
+        first.close()
+
+        wasm = dest / "pyodide" / "pyodide.asm.wasm"
+        wasm.write_bytes(b"\0asm" + bytes(64))  # not this build's (nor any Pyodide)
+        asked: list[str] = []  # what the service worker fetched itself
+
+        def keep(request: Request) -> None:
+            if request.service_worker is not None:
+                asked.append(request.url)
+
+        cached_context.on("request", keep)
+        second = cached_context.new_page()
+        cached_context.new_cdp_session(second).send("Network.clearBrowserCache")
+        load(second, url + EASY_3X3)
+        wait_worker(second)
+        assert second.evaluate(OFFLINE_COPY)["controlled"]
+        assert f"{url}pyodide/pyodide.asm.wasm" in asked  # the server was asked ...
+        solve_and_wait(second, "Solved in 2 moves.")  # ... and the cached copy served
 
 
 def test_under_a_subpath_every_request_stays_inside_it(
