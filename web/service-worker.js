@@ -103,8 +103,10 @@ function keyOf(request) {
 // Pyodide's and MicroPython's WebAssembly. Chromium keeps the machine code it compiles from
 // a file beside the HTTP cache's copy, and uses it on the next visit; for Cache Storage's
 // copy it does not, so that every visit served from there compiled Pyodide anew (README,
-// "Opening at once"). These come from the HTTP cache when it holds this build's copy
-// (checked against its hash, as the install does, even offline), else from Cache Storage.
+// "Opening at once"). These come from the HTTP cache (or from the server, if that cache lost
+// its copy) when that is this build's file, checked against its hash as the install checks
+// it; else (offline with no such copy, another build on the server) from Cache Storage.
+// Asking the HTTP cache alone ("only-if-cached") gave Chromium no compiled code to reuse.
 const COMPILED = /\.wasm$/;
 
 async function httpCacheFirst(path, request) {
