@@ -28,7 +28,7 @@ script did before) competes with that work: about 0.8 s later on this machine.
 
 The site is served as ``build.py serve`` serves it: cached for ``--max-age`` seconds (600,
 as GitHub Pages does); ``--max-age 0`` makes the browser ask for every file again, as
-``build.py serve`` did before (``no-cache``), which drops Chromium's compiled code with it.
+``build.py serve`` did before (``no-cache``): Chromium then reuses none of its compiled code.
 
     .venv/bin/python benchmarks/site_open.py [--runs N] [--visits N] [--dwell S] [--tables]
                                              [--moves] [--no-service-worker] [--max-age S]
