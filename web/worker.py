@@ -360,21 +360,21 @@ async def steps_open(request: Any) -> str:
         board, goal, options, missing = _search_request(req)
         verdict = solvability(board, goal)
         if not verdict:
-            return json.dumps({"status": "error", "message": f"Unsolvable: {verdict.reason}."})
+            return _refused(f"Unsolvable: {verdict.reason}.")
         try:
             if missing and not await _load(missing, _page(req)):
-                return json.dumps({"status": "error", "message": "Loading was cancelled."})
+                return _refused("Loading was cancelled.")
         except PuzzleError as exc:
             message = f"Cannot use the pattern databases: {exc}."
-            return json.dumps({"status": "error", "message": message})
+            return _refused(message)
         loaded = int(_job["total"]) if missing else 0
         search = make_search(board, goal, **options)
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
-        return json.dumps({"status": "error", "message": f"Cannot search: {exc}."})
+        return _refused(f"Cannot search: {exc}.")
     _drop_stepping()  # another request may have opened one while the tables loaded
     session = Stepping(search)
     _stepping.append(session)
-    return json.dumps({"status": "ok", "tables": loaded, **session.model()})
+    return _answer({"status": "ok", "tables": loaded, **session.model()})
 
 
 def steps_go(request: Any) -> str:
@@ -390,13 +390,13 @@ def steps_go(request: Any) -> str:
         to = steps + int(req["by"]) if "by" in req else int(req["to"])
         arrived = session.go(max(0, to), float(req.get("seconds", CHUNK_SECONDS)))
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
-        return json.dumps({"status": "error", "message": f"Cannot step: {exc}."})
+        return _refused(f"Cannot step: {exc}.")
     drawn = bool(req.get("draw", True))
     answer = session.model() if drawn else session.progress()
     if drawn and arrived:
         tree_seconds = req.get("tree_seconds", CHUNK_SECONDS)
         answer["tree"] = _tree(session.outline, {"action": "current", "seconds": tree_seconds})
-    return json.dumps(
+    return _answer(
         {"status": "ok", "arrived": arrived, "moved": steps != answer["steps"], **answer}
     )
 
@@ -407,9 +407,9 @@ def steps_tree(request: Any) -> str:
     has not, the answer is {status: "growing", behind}; then the action is applied and the
     answer is the tree's model."""
     try:
-        return json.dumps(_tree(_session().outline, _plain(request)))
+        return _answer(_tree(_session().outline, _plain(request)))
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
-        return json.dumps({"status": "error", "message": f"Cannot draw the tree: {exc}."})
+        return _refused(f"Cannot draw the tree: {exc}.")
 
 
 def _tree(outline: Outline, req: dict[str, Any]) -> dict[str, Any]:
@@ -445,6 +445,11 @@ def _answer(value: dict[str, Any]) -> str:
 
 def _error(reason: str) -> str:
     return _answer({"status": "error", "reason": reason})
+
+
+def _refused(message: str) -> str:
+    """The visualizer's error answer: ``message`` is said as it is (web/visualizer.py)."""
+    return _answer({"status": "error", "message": message})
 
 
 def _width(value: Any) -> int | None:
