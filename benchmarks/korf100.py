@@ -8,6 +8,12 @@ Run from the project's venv (``pip install slidingpuzzle`` for the comparison)::
     python benchmarks/korf100.py --ids 1-10 --heuristic walking-distance
     python benchmarks/korf100.py --sp-count 3 --sp-timeout 120
     python benchmarks/korf100.py --no-sp --json korf100.json
+    python benchmarks/korf100.py --no-sp --previous /tmp/prev/src   # against an older release
+
+``--previous`` names the ``src`` folder of an older checkout (for example
+``git archive fbdcda6 src | tar -x -C /tmp/prev``): the same instances are solved by that
+release first, in a child process of the same run, and the totals end with the ratios of
+mean generated nodes and of total time (ours / previous).
 
 Instances come from ``npuzzle.reference.korf100()`` (goal: blank first, Korf's
 convention). Each row prints the published optimal length, ours (they must be equal),
@@ -28,13 +34,17 @@ import argparse
 import json
 import multiprocessing as mp
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
+# --src: the npuzzle sources to import (--previous runs this script again with an older one)
+_SRC = sys.argv[sys.argv.index("--src") + 1] if "--src" in sys.argv[:-1] else str(ROOT / "src")
+sys.path.insert(0, _SRC)
 
 from npuzzle import Board, make_search, reference  # noqa: E402
 from npuzzle.heuristics import pdbbuild, pdbplan  # noqa: E402
@@ -74,6 +84,23 @@ def run_slidingpuzzle(rows: list[list[int]], timeout: float) -> tuple[float, int
     return queue.get() if not queue.empty() else None
 
 
+def _run_previous(
+    src: str | None, ids: str, algorithm: str, heuristic: str
+) -> list[dict[str, Any]]:
+    """The rows of the older release in ``src``: this script run again on it, in a child."""
+    if not src:
+        return []
+    print(f"previous release from {src}:", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "rows.json"
+        command = [sys.executable, __file__, "--src", src, "--no-sp", "--ids", ids]
+        command += ["--algorithm", algorithm, "--heuristic", heuristic, "--json", str(out)]
+        subprocess.run(command, check=False)
+        rows: list[dict[str, Any]] = json.loads(out.read_text())["npuzzle"]
+    print()
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ids", default="1-100", help="instances, e.g. 1-100 or 1,9,79")
@@ -83,7 +110,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sp-count", type=int, default=3, help="slidingpuzzle instances")
     parser.add_argument("--sp-timeout", type=float, default=120.0, help="seconds each")
     parser.add_argument("--json", help="also write the rows to this file")
+    parser.add_argument("--previous", help="src folder of an older release, run first")
+    parser.add_argument("--src", help="the npuzzle sources to import (default: this checkout's)")
     args = parser.parse_args(argv)
+    previous = _run_previous(args.previous, args.ids, args.algorithm, args.heuristic)
 
     instances = reference.pick(reference.korf100(), args.ids)
     goal = Board.goal("blank-first", 4, 4)
@@ -126,6 +156,14 @@ def main(argv: list[str] | None = None) -> int:
         f"(mean {mean:,.0f} = {mean / PUBLISHED_GENERATED:.2f} x the published 617,555; "
         f"median {statistics.median(generated):,.0f}), all optimal: {bad == 0}"
     )
+
+    if previous:
+        before = statistics.mean(r["generated"] for r in previous)
+        before_s = sum(r["seconds"] for r in previous)
+        print(
+            f"previous release ({args.previous}): mean generated {before:,.0f}, {before_s:.1f} s; "
+            f"ours / previous: nodes {mean / before:.2f}x, time {total_s / before_s:.2f}x"
+        )
 
     sp_rows: list[dict[str, Any]] = []
     if not args.no_sp and args.sp_count > 0:

@@ -186,8 +186,7 @@ def test_pdb_is_admissible_and_incremental_for_any_4x4_goal(goal_name, tables_4x
         _q, _letter, sq, sp, edge = rng.choice(space.moves[b])
         t = (state >> sq) & space.mask
         child = state - (t << sq) + (t << sp)
-        entry = tables.moves[t][edge]
-        for x, d in zip(entry[::2], entry[1::2], strict=True):
+        for x, d in tables.moves[t][edge]:  # (group, change of its index) per view
             index[x] += d
         assert index == tables.index(child)
         assert max(tables.parts(child)) == h.value(child) > 0 or child == goal_state

@@ -142,8 +142,7 @@ def test_table_form_matches_value_move_by_move_as_idastar_updates_it(width, heig
         start = space.pack(goal.tiles)
         index = tables.index(start)
         for s, b, t, q, edge, c in _walk(space, start, 400, rng):
-            entry = tables.moves[t][edge]  # (group, change) per view
-            for x, d in zip(entry[::2], entry[1::2], strict=True):
+            for x, d in tables.moves[t][edge]:  # (group, change) per view
                 index[x] += d
             h = max(sum(tables.tables[g][index[g]] for g in view) for view in tables.views)
             assert index == tables.index(c)

@@ -32,19 +32,17 @@ class HeuristicInfo:
     description: str
 
 
-VIEWS = 4  # the most views a Tables heuristic may have (IDA*'s kernel is unrolled for four)
+VIEWS = 8  # the most views a Tables heuristic may have: each is a lookup per child let through
 
 
 class Tables:
     """A heuristic as sums of table lookups, the form IDA*'s kernel updates fastest.
 
-    The value of a state is the largest of up to four sums, one per *view* (e.g. two pattern
+    The value of a state is the largest of up to eight sums, one per *view* (e.g. four pattern
     database partitions, each also read through the board's mirror image):
     ``sum(tables[g][index[g]] for g in view)``. Each tile belongs to one group of each view,
     so sliding tile ``t`` along edge ``e`` changes one index per view:
     ``moves[t][e] = (group, change of its index)`` for each view in turn, flattened.
-    Fewer views are padded with empty ones (a group whose table is ``(0,)``), so the kernel
-    always sees four.
     """
 
     def __init__(
@@ -56,18 +54,19 @@ class Tables:
     ) -> None:
         if not 1 <= len(views) <= VIEWS:
             raise ValueError(f"a Tables heuristic has 1 to {VIEWS} views")
-        empty = len(tables)
-        self.tables: list[Any] = [*tables, (0,)]  # anything indexable by int: bytes, lists, dicts
-        pad = (empty, 0) * (VIEWS - len(views))
-        self.views: tuple[tuple[int, ...], ...] = tuple(tuple(v) for v in views) + ((empty,),) * (
-            VIEWS - len(views)
-        )
-        self.moves: list[list[tuple[int, ...]]] = [[m + pad for m in row] for row in moves]
+        if any(len(m) != 2 * len(views) for row in moves for m in row):
+            raise ValueError("each move changes one group per view")
+        self.tables: list[Any] = list(tables)  # anything indexable by int: bytes, lists, dicts
+        self.views: tuple[tuple[int, ...], ...] = tuple(tuple(v) for v in views)
+        # per move, one (group, change of its index) pair per view, in the views' order
+        self.moves: list[list[tuple[tuple[int, int], ...]]] = [
+            [tuple(zip(m[::2], m[1::2], strict=True)) for m in row] for row in moves
+        ]
         self._index = index
 
     def index(self, state: int) -> list[int]:
-        """The index of each group for ``state`` (the empty group's is 0)."""
-        return [*self._index(state), 0]
+        """The index of each group for ``state``."""
+        return self._index(state)
 
     def parts(self, state: int) -> list[int]:
         """The sum of each view."""

@@ -8,7 +8,7 @@ group's cost is its cheapest over the regions the blank may be in, and one move 
 cheapest region, so a value can change by more than one (IDA* does not mind; A* reopens
 nodes).
 
-On the 4x4 the heuristic takes the largest of up to four lookups: each partition read on the
+On the 4x4 the heuristic takes the largest of up to eight lookups: each partition read on the
 board itself and through its mirror image about a diagonal, which sees the tiles through the
 other groups. On boards of at most 9 cells the table holds the exact distance of every board:
 a perfect heuristic.
@@ -81,7 +81,7 @@ class PatternDatabase(Heuristic):
         return self._tables
 
     def _make_tables(self) -> Tables:
-        """One view per (partition, symmetry), at most four. A view's groups are its own
+        """One view per (partition, symmetry), at most eight. A view's groups are its own
         entries of the table list (the same bytes object may appear in several views)."""
         space, n, goal_pos, p = self.space, self.space.n, self.goal_pos, self.plan
         shape = f"{p.width}x{p.height}"
