@@ -227,3 +227,13 @@ def test_pdb_needs_a_whole_goal_and_a_small_board():
     for heuristic in ("pdb", "walking-distance"):
         with pytest.raises(PuzzleError, match="human-like search"):
             solve(random_board(3, 3, seed=1), algorithm="human", heuristic=heuristic)
+
+
+def test_the_tables_of_any_4x4_goal_stay_under_10_mb_to_download(tables_4x4):
+    # issue 15: the page downloads a goal's tables by default, so each set must stay small
+    cache = pdbbuild.cache_dir()
+    assert cache is not None
+    for blank in range(16):
+        names = pdbplan.table_names(4, 4, blank)
+        size = sum((cache / name).stat().st_size for name in names)
+        assert size < 10_000_000, (blank, size)
