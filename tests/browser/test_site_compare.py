@@ -77,6 +77,7 @@ def test_one_step_moves_every_search_and_back_undoes_it(
     expect(compare.get_by_role("status")).to_have_text("Step 2.")
     assert [f["Step"] for f in column_facts(page)] == ["2", "2", "2"]
     step.click()
+    expect(compare.get_by_role("status")).to_have_text("Step 3.")  # the columns are redrawn
     assert [f["Expanded"] for f in column_facts(page)] == expanded
     assert watch.page_errors == [] and watch.console_errors == []
 
