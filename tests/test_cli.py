@@ -569,3 +569,35 @@ def test_a_cache_that_cannot_be_written_is_said_so(cli, monkeypatch, tmp_path):
     assert code == 0 and json.loads(out)["length"] == 1
     assert "cannot be written, so it is built again each run" in err
     assert "once" not in err
+
+
+def _without_seconds(json_lines: str) -> list[dict[str, object]]:
+    rows = [json.loads(line) for line in json_lines.splitlines()]
+    for r in rows:
+        r.pop("seconds")
+    return rows
+
+
+def test_batch_with_jobs_reports_the_same_in_the_same_order(cli):
+    goal = "1,2,3/4,5,6/7,8,0"
+    text = KUNKLE_TEXT + f"\nnot a board\n{goal}\n8,6,7/2,5,4/3,0,1\n{goal}\n"
+    one = cli("batch", "--json", "-a", "idastar", stdin=text)
+    two = cli("batch", "--json", "-a", "idastar", "--jobs", "2", stdin=text)
+    assert one[0] == two[0] == 2 and one[2] == two[2] != ""  # the bad pair, said in its place
+    assert _without_seconds(two[1]) == _without_seconds(one[1])
+    assert [r["length"] for r in _without_seconds(two[1])] == [*KUNKLE_LENGTHS, 31]
+
+
+@pytest.mark.parametrize("command", [["batch"], ["lab", "rn"]])
+@pytest.mark.parametrize("jobs", ["0", "-2", "two", "65"])
+def test_a_bad_number_of_jobs_is_refused(cli, command, jobs):
+    code, out, err = cli(*command, "--jobs", jobs, stdin="")
+    assert code == 2 and out == ""
+    assert "--jobs" in err and ("number of processes" in err or "whole number" in err)
+
+
+def test_lab_with_jobs_prints_the_same_table(cli):
+    options = ("lab", "rn", "--per-depth", "3", "--max-depth", "12", "--format", "csv", "-q")
+    one = cli(*options)
+    two = cli(*options, "--jobs", "2")
+    assert one[0] == two[0] == 0 and one[1] == two[1] and one[1].count("\n") > 10

@@ -10,11 +10,12 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple, NoReturn, TextIO
 
-from . import __version__, lab
+from . import __version__, lab, parallel
 from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, MEMORY_BOUND_NODES
 from .board import FORMATS, GOAL_NAMES, Board, PuzzleError, parse_size
 from .generate import random_board
@@ -70,6 +71,17 @@ def _positive_int(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r} cannot be negative")
     return value
+
+
+def _jobs(text: str) -> int:
+    try:
+        return parallel.check_jobs(int(text.replace("_", "")))
+    except ValueError as exc:
+        message = str(exc) if "processes" in str(exc) else f"{text!r} is not a whole number"
+        raise argparse.ArgumentTypeError(message) from None
+
+
+JOBS_HELP = "processes that solve at once (default 1; each may use a core and its own memory)"
 
 
 def _real(text: str, what: str, minimum: float | None = None) -> float:
@@ -205,6 +217,13 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=BOARD_HELP,
     )
     _search_options(p)
+    p.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help=JOBS_HELP + ": the reports still come in the order of the input",
+    )
 
     p = sub.add_parser(
         "random",
@@ -255,6 +274,13 @@ def build_parser() -> argparse.ArgumentParser:
         )
         q.add_argument("--format", default="markdown", choices=lab.FORMATS, help="default markdown")
         q.add_argument("-q", "--quiet", action="store_true", help="print nothing on stderr")
+        q.add_argument(
+            "--jobs",
+            type=_jobs,
+            default=1,
+            metavar="N",
+            help=JOBS_HELP + ": the same table, sooner",
+        )
         # every option defaults to None here: lab.resolve fills in (and checks) the defaults
         for opt in exp.options:
             if opt.kind == "flag":
@@ -427,23 +453,37 @@ def _kunkle_grid(board: Board) -> str:
 
 def _batch(args: argparse.Namespace, inp: BinaryIO, out: TextIO) -> int:
     status = 0
-    for start, goal_line in _pairs(_lines(inp), args.goal):
+    tasks = _batch_tasks(_pairs(_lines(inp), args.goal))
+    for answer in parallel.ordered_map(partial(_batch_answer, args), tasks, args.jobs):
+        if isinstance(answer, str):
+            print(answer, file=sys.stderr)
+            status = 2
+            continue
+        if args.json:
+            out.write(json.dumps(answer.to_json()) + "\n")
+        else:
+            out.write(_kunkle_report(answer))
+        out.flush()
+    return status
+
+
+def _batch_tasks(
+    pairs: Iterable[tuple[_Line, _Line | None]],
+) -> Iterator[tuple[Board, Board] | str]:
+    """The boards of each pair, or what is wrong with it (a message for stderr)."""
+    for start, goal_line in pairs:
         try:
             board = _read(start, Board.parse)
             if goal_line is None:
                 raise _LineError(start.number, "a start board without a goal board after it")
-            goal = _read(goal_line, Board.goal_or_board, board.width, board.height)
+            yield board, _read(goal_line, Board.goal_or_board, board.width, board.height)
         except _LineError as exc:
-            print(f"npuzzle: line {exc.line}: {_printable(str(exc))}", file=sys.stderr)
-            status = 2
-            continue
-        result = _run(args, board, goal)
-        if args.json:
-            out.write(json.dumps(result.to_json()) + "\n")
-        else:
-            out.write(_kunkle_report(result))
-        out.flush()
-    return status
+            yield f"npuzzle: line {exc.line}: {_printable(str(exc))}"
+
+
+def _batch_answer(args: argparse.Namespace, task: tuple[Board, Board] | str) -> Result | str:
+    """A pair solved (in a child process with --jobs), or its message passed on."""
+    return task if isinstance(task, str) else _run(args, *task)
 
 
 class _LineError(PuzzleError):
@@ -554,8 +594,8 @@ def _lab(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     jobs = runner.plan(name, options, args.seed)
     bar = _Bar(err, f"npuzzle lab {name}", len(jobs), enabled=not args.quiet)
     rows = []
-    for job in jobs:
-        rows.append(runner.run_job(job))
+    for row in parallel.ordered_map(runner.run_job, jobs, args.jobs):
+        rows.append(row)
         bar.update(len(rows))
     bar.close()
     result = lab.summarize(name, rows, options, args.seed)
