@@ -601,3 +601,13 @@ def test_lab_with_jobs_prints_the_same_table(cli):
     one = cli(*options)
     two = cli(*options, "--jobs", "2")
     assert one[0] == two[0] == 0 and one[1] == two[1] and one[1].count("\n") > 10
+
+
+def test_solve_with_jobs_splits_idastar_and_refuses_the_others(cli):
+    board = "8,6,7/2,5,4/3,0,1"
+    code, out, err = cli("solve", board, "-a", "idastar", "--jobs", "2", "--json")
+    r = json.loads(out)
+    assert code == 0 and err == "" and r["length"] == 31 and r["optimal"] is True
+    assert Board.parse(board).apply(r["moves"]) == Board.goal("standard", 3, 3)
+    code, out, err = cli("solve", board, "-a", "astar", "--jobs", "2")
+    assert code == 2 and out == "" and "only idastar" in err

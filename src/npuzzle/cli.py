@@ -205,6 +205,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("board", help="the start board (quote it: '134 8b5 726')")
     _search_options(p)
     p.add_argument("--path", action="store_true", help="print every board along the solution")
+    p.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help=JOBS_HELP + ": idastar only, each iteration's subtrees shared among them; the "
+        "length stays optimal, the path may be another optimal one",
+    )
 
     p = sub.add_parser(
         "batch",
@@ -332,7 +340,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def _run(args: argparse.Namespace, board: Board, goal: Board) -> Result:
+def _run(args: argparse.Namespace, board: Board, goal: Board, jobs: int = 1) -> Result:
     return solve(
         board,
         goal,
@@ -343,13 +351,14 @@ def _run(args: argparse.Namespace, board: Board, goal: Board) -> Result:
         depth_limit=args.depth_limit,
         max_nodes=args.max_nodes,
         max_seconds=args.max_seconds,
+        jobs=jobs,
     )
 
 
 def _solve(args: argparse.Namespace, out: TextIO) -> int:
     board = Board.parse(args.board)
     goal = Board.goal_or_board(args.goal or "standard", board.width, board.height)
-    result = _run(args, board, goal)
+    result = _run(args, board, goal, args.jobs)
     if args.json:
         out.write(json.dumps(result.to_json(path=args.path)) + "\n")
         return 0

@@ -69,7 +69,7 @@ class IDAStar(Search):
         b0, b1 = space.blank_of(problem.start), space.blank_of(problem.goal_value)
         w = space.width
         self.parity = (abs(b0 // w - b1 // w) + abs(b0 % w - b1 % w)) % 2
-        self.threshold: Number = self._round(self.h0)
+        self.threshold: Number = self.round_threshold(self.h0)
         self.next_threshold: Number = math.inf
         self.iteration = 1
         # None: the iteration has not begun; else the directions (0-3 = UDLR) from the start
@@ -77,6 +77,7 @@ class IDAStar(Search):
         self.trail: tuple[int, ...] | None = None
         self.max_depth = 0
         self.max_open = 1
+        self._root_previous = _NONE  # a direction the root may not take (see iterate_once)
         # The transposition table of the iteration: state -> the smallest g it was reached
         # with. A state reached again with no smaller g has nothing new below it (its subtree
         # was searched with at least this much of the threshold left), so it is pruned as a
@@ -99,11 +100,27 @@ class IDAStar(Search):
             for b in range(self.space.n)
         ]
 
+    def iterate_once(
+        self, threshold: int, previous: str | None = None
+    ) -> tuple[str | None, Number]:
+        """One iteration from the start under ``threshold``, never undoing ``previous`` (the
+        move that led here, when the start is a node of a bigger search: see
+        :mod:`npuzzle.split`): the moves to the goal, or None and the smallest f cut off.
+        Counters add up as in :meth:`run`."""
+        self.threshold, self.next_threshold = threshold, math.inf
+        self.trail, self.table = None, {self.problem.start: 0}
+        self._root_previous = _NONE if previous is None else MOVES.index(previous) ^ 1
+        try:
+            found = self._iterate(self.expanded + (1 << 62))  # no budget: to the end
+        finally:
+            self._root_previous = _NONE
+        return found, self.next_threshold
+
     @property
     def optimal(self) -> bool:
         return self.heuristic.info.admissible
 
-    def _round(self, f: Number) -> int:
+    def round_threshold(self, f: Number) -> int:
         """The next threshold for a smallest cut-off ``f``: paths have whole-number lengths of
         one parity, so a fractional f (Euclidean) rounds up, then to that parity."""
         t = math.ceil(f - 1e-9)
@@ -141,7 +158,7 @@ class IDAStar(Search):
                 self.reason = "every reachable state was searched: no path to the goal"
                 self.trail = None
                 return self._record(before, None)
-            self.threshold = self._round(self.next_threshold)
+            self.threshold = self.round_threshold(self.next_threshold)
             self.next_threshold = math.inf
             self.iteration += 1
             self.trail = None
@@ -311,7 +328,7 @@ class IDAStar(Search):
         root_blank = space.blank_of(start)
         try:
             if self.trail is None:
-                found = dfs(start, root_blank, 0, _NONE, parts, -1)
+                found = dfs(start, root_blank, 0, self._root_previous, parts, -1)
             else:
                 found = resume(start, root_blank, 0, _NONE, parts, 0)
         finally:

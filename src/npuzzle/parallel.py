@@ -16,7 +16,7 @@ import signal
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
-__all__ = ["MAX_JOBS", "check_jobs", "ordered_map"]
+__all__ = ["MAX_JOBS", "check_jobs", "ordered_map", "quiet_child", "start_method"]
 
 In = TypeVar("In")
 Out = TypeVar("Out")
@@ -32,10 +32,16 @@ def check_jobs(jobs: int) -> int:
     return jobs
 
 
-def _quiet_child() -> None:
-    # Ctrl+C reaches every process of the terminal: the parent stops the children itself,
-    # so they ignore it rather than each printing a traceback.
+def quiet_child() -> None:
+    """A pool's initializer: Ctrl+C reaches every process of the terminal, and the parent
+    stops the children itself, so they ignore it rather than each printing a traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def start_method() -> str | None:
+    """``fork`` where the system has it (children share this process's loaded tables), else
+    the system's default."""
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() else None
 
 
 def ordered_map(work: Callable[[In], Out], items: Iterable[In], jobs: int) -> Iterator[Out]:
@@ -47,9 +53,7 @@ def ordered_map(work: Callable[[In], Out], items: Iterable[In], jobs: int) -> It
     if jobs == 1:
         yield from map(work, items)
         return
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    context = multiprocessing.get_context(method)
-    pool = context.Pool(jobs, initializer=_quiet_child)
+    pool = multiprocessing.get_context(start_method()).Pool(jobs, initializer=quiet_child)
     try:
         yield from pool.imap(work, items)
     finally:

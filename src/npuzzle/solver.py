@@ -118,6 +118,7 @@ def solve(
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     progress: Callable[[Search], Any] | None = None,
+    jobs: int = 1,
 ) -> Result:
     """Solve ``board`` for ``goal`` (default: the standard goal) and report the figures.
 
@@ -125,7 +126,8 @@ def solve(
     ``blank-first``, ``snail``). An unsolvable board is answered at once with the reason.
     ``max_nodes`` limits the expansions: None for the algorithm's default
     (``ALGORITHMS[algorithm].max_nodes``: 2,000,000 for the searches that keep their nodes in
-    memory, none for IDA*), 0 for no limit.
+    memory, none for IDA*), 0 for no limit. ``jobs`` above 1 splits an IDA* search among
+    that many processes (:mod:`npuzzle.split`; no node limit, no progress calls then).
     """
     if isinstance(board, str):
         board = Board.parse(board)
@@ -147,7 +149,20 @@ def solve(
             reason=verdict.reason,
             weight=weight if info.takes_weight else None,
         )
+    if jobs > 1 and algorithm != "idastar":
+        raise PuzzleError(
+            f"--jobs {jobs}: only idastar splits one search among processes (batch and lab "
+            "take --jobs to run several searches at once)"
+        )
+    if jobs > 1 and max_nodes:
+        raise PuzzleError(f"--jobs {jobs}: give --max-seconds, not --max-nodes, to a split search")
     search = _new_search(board, goal, options)
+    if jobs > 1:
+        from .idastar import IDAStar
+        from .split import solve_split
+
+        assert isinstance(search, IDAStar)
+        return solve_split(search, jobs, max_seconds)
     if max_nodes is None:
         max_nodes = info.max_nodes
     search.run(max_nodes=max_nodes or None, max_seconds=max_seconds, progress=progress)
