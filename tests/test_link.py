@@ -82,6 +82,7 @@ def test_an_unsolvable_board_is_kept_and_said_to_be_so():
         ("#goal=fancy", "goal was not used"),
         ("#board=1,2/3,0&goal=1,2,3/4,5,6/7,8,0", "goal was not used"),
         ("#" + "x" * 5000, "too long"),
+        ("#b=1,2,3/4,5,6/7,0,8&Algo=bfs", "nothing this page reads (algo, b)"),
     ],
 )
 def test_malformed_links_give_a_message_and_a_usable_state(fragment, words):

@@ -142,6 +142,10 @@ def _read_lab(fields: dict[str, str], problems: list[str]) -> LabLink | None:
     return LabLink(name, values, seed)
 
 
+# The keys parse_fragment reads (besides the lab's own, lab-...).
+_KEYS = frozenset({"board", "goal", "algorithm", "heuristic", "weight", "step", "lab", "compare"})
+
+
 def _short(text: str, limit: int = 24) -> str:
     text = "".join(ch if ch.isprintable() else "?" for ch in text)
     return text if len(text) <= limit else text[:limit] + "..."
@@ -163,6 +167,12 @@ def parse_fragment(fragment: str) -> LinkState:
             fields[unquote(key).strip().lower()] = unquote(value, errors="strict").strip()
         except UnicodeDecodeError:
             problems.append(f"the link's {_short(key)!r} is not valid text")
+
+    if fields and not any(key in _KEYS or key.startswith("lab-") for key in fields):
+        names = ", ".join(sorted(_short(key) for key in fields))
+        problems.append(
+            f"the link has nothing this page reads ({names}): showing the solved 3x3 board"
+        )
 
     default = Board.goal("standard", 3, 3)
     board: Board | None = None
