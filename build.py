@@ -278,7 +278,7 @@ def copy_tables(package_dir: Path, dest: Path, *, jobs: int | None = None) -> li
         from npuzzle.heuristics import pdbbuild
     finally:
         sys.path.pop(0)
-    names = [n for shape in pdbbuild.SHIPPED_SHAPES for n in pdbbuild.names_for(*shape)]
+    names = pdbbuild.shipped_names()
 
     def report(name: str, seconds: float) -> None:
         print(f"built pattern database {name} in {seconds:.1f} s", flush=True)

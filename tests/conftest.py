@@ -27,6 +27,17 @@ def tables_4x4() -> list[str]:
     return names
 
 
+@pytest.fixture(scope="session")
+def tables_5x5() -> list[str]:
+    """The 5x5's tables for goals with the blank in a corner (three of 5 tiles, about 20 s
+    each to build once, and a small one)."""
+    from npuzzle.heuristics import pdbbuild, pdbplan
+
+    names = pdbplan.table_names(5, 5, 0)
+    pdbbuild.ensure(names, jobs=2)
+    return names
+
+
 @pytest.fixture
 def cli(capsys, monkeypatch):
     """Run ``npuzzle ARGV`` in this process: (exit status, stdout, stderr)."""

@@ -400,7 +400,8 @@ def test_python_dash_m_npuzzle_works():
 
 # ----- bad input and usage: exit 2, one line naming the problem, never a traceback ------------
 
-FIVE_BY_FIVE = "1,2,3,4,5/6,7,8,9,10/11,12,13,14,15/16,17,18,19,20/21,22,23,0,24"
+SIX_BY_FIVE = "/".join(",".join(str(r * 6 + c + 1) for c in range(6)) for r in range(5))
+SIX_BY_FIVE = SIX_BY_FIVE.replace("29,30", "0,29")
 NINE_BY_NINE = "/".join(",".join(str(r * 9 + c) for c in range(9)) for r in range(9))
 
 BAD = [
@@ -439,7 +440,7 @@ BAD = [
     (["random", "--seed", "\udce9"], ["argument 3", "not text"]),
     (["lab", "rn", "--seed", "\udce9"], ["argument 4", "not text"]),
     (["solve", "\udcff\udcfe"], ["argument 2", "not text"]),
-    (["solve", FIVE_BY_FIVE, "-a", "idastar", "-H", "pdb"], ["5x5: use linear-conflict"]),
+    (["solve", SIX_BY_FIVE, "-a", "idastar", "-H", "pdb"], ["6x5: use linear-conflict"]),
     (["random", "--size", "9x9"], ["size", "out of range"]),
     (["random", "--size", "1x3"], ["size", "out of range"]),
     (["random", "--size", "big"], ["size", "'big'"]),

@@ -51,16 +51,45 @@ def _group_oracle(width: int, height: int, cells: tuple[int, ...]) -> dict[tuple
 
 @pytest.mark.parametrize(
     ("width", "height", "cells"),
-    [(3, 3, (1, 2, 3, 4)), (3, 3, (5, 6, 7, 8)), (4, 4, (1, 2, 3)), (2, 5, (0, 3, 4, 9))],
+    [
+        (3, 3, (1, 2, 3, 4)),
+        (3, 3, (5, 6, 7, 8)),
+        (4, 4, (1, 2, 3)),
+        (2, 5, (0, 3, 4, 9)),
+        (5, 5, (0, 12, 24)),  # five bits a cell past 16 cells
+        (4, 5, (1, 2, 6)),
+    ],
 )
 def test_group_tables_match_an_independent_search(width, height, cells):
     name = f"{width}x{height}-group-{'.'.join(map(str, cells))}.npdb"
     table = pdbbuild.build(name)
+    bits = pdbplan.cell_bits(width * height)
     oracle = _group_oracle(width, height, cells)
     assert len(oracle) == len(list(permutations(range(width * height), len(cells))))
     for place, d in oracle.items():
-        assert table[sum(c << (4 * i) for i, c in enumerate(place))] == d
+        assert table[sum(c << (bits * i) for i, c in enumerate(place))] == d
     assert table.count(pdbbuild.UNSEEN) == len(table) - len(oracle)
+    assert len(table) == 1 << (bits * len(cells))
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "cells"),
+    [(4, 4, (14, 15, 11)), (4, 4, (12, 8, 13)), (3, 4, (11, 8, 10)), (5, 5, (24, 18, 23))],
+)
+def test_mirror_images_and_turns_of_a_group_share_one_table(width, height, cells):
+    # A group's costs forget the blank, so a symmetry of the board maps them: the table of
+    # the group's smallest image, read through that symmetry, gives the group's own costs.
+    name, turn = pdbplan.group_table(width, height, cells)
+    image = sorted(turn[c] for c in cells)
+    assert name == f"{width}x{height}-group-{'.'.join(map(str, image))}.npdb"
+    assert tuple(image) < tuple(sorted(cells)) and turn in pdbplan.symmetries(width, height)
+    table = pdbbuild.build(name)
+    bits = pdbplan.cell_bits(width * height)
+    for place, d in _group_oracle(width, height, cells).items():
+        index = sum(
+            turn[p] << (bits * image.index(turn[c])) for p, c in zip(place, cells, strict=True)
+        )
+        assert table[index] == d
 
 
 @pytest.mark.parametrize("goal_name", ["standard", "blank-first", "snail"])
@@ -89,7 +118,7 @@ def test_exact_tables_on_rectangles_and_a_goal_with_the_blank_anywhere():
 
 
 def test_plans_partition_every_cell_but_the_anchor():
-    for w, hgt in ((3, 4), (4, 3), (2, 5), (4, 4), (3, 5), (2, 8), (3, 3)):
+    for w, hgt in ((3, 4), (4, 3), (2, 5), (4, 4), (3, 5), (2, 8), (3, 3), (5, 5), (4, 5)):
         n = w * hgt
         maps = pdbplan.symmetries(w, hgt)
         assert maps[0] == tuple(range(n)) and len(set(maps)) == len(maps)
@@ -99,9 +128,9 @@ def test_plans_partition_every_cell_but_the_anchor():
             for part in p.partitions:
                 cells = [c for g in part for c in g]
                 assert sorted(cells) == [c for c in range(n) if c != p.anchor]
-                assert all(len(g) <= pdbplan.MAX_GROUP for g in part) or p.exact
-    with pytest.raises(PuzzleError, match="up to 16 cells"):
-        pdbplan.plan(5, 5, 0)
+                assert all(len(g) <= pdbplan.group_limit(n) for g in part) or p.exact
+    with pytest.raises(PuzzleError, match="up to 25 cells"):
+        pdbplan.plan(6, 5, 0)
 
 
 def test_symmetries_keep_neighbours_neighbours():
@@ -222,8 +251,8 @@ def test_idastar_with_pdb_pauses_anywhere_and_steps_like_it_runs(tables_4x4):
 
 
 def test_pdb_needs_a_whole_goal_and_a_small_board():
-    with pytest.raises(PuzzleError, match="up to 16 cells"):
-        solve(random_board(5, 5, seed=1), algorithm="idastar", heuristic="pdb")
+    with pytest.raises(PuzzleError, match="up to 25 cells"):
+        solve(random_board(6, 5, seed=1), algorithm="idastar", heuristic="pdb")
     for heuristic in ("pdb", "walking-distance"):
         with pytest.raises(PuzzleError, match="human-like search"):
             solve(random_board(3, 3, seed=1), algorithm="human", heuristic=heuristic)
@@ -237,3 +266,30 @@ def test_the_tables_of_any_4x4_goal_stay_under_10_mb_to_download(tables_4x4):
         names = pdbplan.table_names(4, 4, blank)
         size = sum((cache / name).stat().st_size for name in names)
         assert size < 10_000_000, (blank, size)
+
+
+def test_the_5x5_tables_lie_between_manhattan_and_the_published_lengths(tables_5x5):
+    goal = Board.goal("blank-first", 5, 5)
+    space = Space(5, 5)
+    goal_pos = {t: p for p, t in enumerate(goal.tiles)}
+    pdb = make_heuristic("pdb", space, goal_pos)
+    manhattan = make_heuristic("manhattan", space, goal_pos)
+    # three partitions of four turned 5-tile groups each, and the corner group they share
+    assert pdb.plan.names() == tables_5x5 and len(tables_5x5) == 4
+    gained = 0
+    for instance in reference.korf24():
+        state = space.pack(instance.board.tiles)
+        assert manhattan.value(state) <= pdb.value(state) <= instance.optimal
+        gained += pdb.value(state) - manhattan.value(state)
+    assert gained > 50 * 2  # the groups see conflicts Manhattan distance cannot
+
+
+def test_idastar_with_the_5x5_tables_is_optimal(tables_5x5):
+    goal = Board.goal("standard", 5, 5)  # blank in the other corner: a turn of the tables
+    for seed in range(4):
+        board = random_board(5, 5, seed=seed, goal=goal, moves=30)
+        with_tables = solve(board, goal, algorithm="idastar", heuristic="pdb")
+        plain = solve(board, goal, algorithm="idastar", heuristic="manhattan")
+        assert with_tables.optimal and with_tables.length == plain.length
+        assert board.apply(with_tables.moves) == goal
+        assert with_tables.generated <= plain.generated

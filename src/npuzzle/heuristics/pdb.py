@@ -10,7 +10,9 @@ nodes).
 
 On the 4x4 the heuristic takes the largest of up to eight lookups: each partition read on the
 board itself and through its mirror image about a diagonal, which sees the tiles through the
-other groups. On boards of at most 9 cells the table holds the exact distance of every board:
+other groups; on the 5x5, of six (three 5-5-5-5-4 partitions). A group that is a mirror image
+or a turn of another is read from the other's table through that symmetry, since its costs
+forget the blank. On boards of at most 9 cells the table holds the exact distance of every board:
 a perfect heuristic.
 
 **Any goal.** Tables are built for goals whose tiles are labelled by their goal cell, so a
@@ -32,7 +34,7 @@ from ..board import PuzzleError
 from ..space import Space
 from . import pdbbuild
 from .base import VIEWS, Heuristic, HeuristicInfo, Tables
-from .pdbplan import plan, rank, symmetries
+from .pdbplan import cell_bits, group_table, plan, rank, symmetries
 
 __all__ = ["PatternDatabase"]
 
@@ -43,8 +45,8 @@ class PatternDatabase(Heuristic):
         "Pattern databases",
         True,
         False,  # a group forgets where the blank is: one move may change it by more than 1
-        "additive pattern databases (6-6-3 on the 4x4, with its mirror image); exact "
-        "distances on boards of up to 9 cells",
+        "additive pattern databases (6-6-3 on the 4x4, 5-5-5-5-4 on the 5x5, with mirror "
+        "images); exact distances on boards of up to 9 cells",
     )
 
     def __init__(self, space: Space, goal_pos: Mapping[int, int]) -> None:
@@ -82,9 +84,10 @@ class PatternDatabase(Heuristic):
 
     def _make_tables(self) -> Tables:
         """One view per (partition, symmetry), at most eight. A view's groups are its own
-        entries of the table list (the same bytes object may appear in several views)."""
+        entries of the table list (the same bytes object may appear in several views, and
+        in one view as groups that are mirror images or turns of each other)."""
         space, n, goal_pos, p = self.space, self.space.n, self.goal_pos, self.plan
-        shape = f"{p.width}x{p.height}"
+        bits = cell_bits(n)
         # Views that share neither partition nor symmetry disagree most, so the second one
         # checked cuts off most of what the first let through (measured on Korf's boards).
         pairs = [(i, j) for j in range(len(self.maps)) for i in range(len(p.partitions))]
@@ -92,16 +95,20 @@ class PatternDatabase(Heuristic):
         views = [(p.partitions[i], self.maps[j]) for i, j in pairs][:VIEWS]
         lookup: list[object] = []
         groups_of_view: list[tuple[int, ...]] = []
-        slots: list[list[tuple[int, int]]] = []  # per view: tile -> (table entry, shift)
+        # per view: tile -> (table entry, shift, map from the board's cells to the table's)
+        slots: list[list[tuple[int, int, tuple[int, ...]]]] = []
         for part, m in views:
             first = len(lookup)
-            home: dict[int, tuple[int, int]] = {}
+            home: dict[int, tuple[int, int, tuple[int, ...]]] = {}
             for g, cells in enumerate(part):
-                lookup.append(self._by_name[f"{shape}-group-{'.'.join(map(str, cells))}.npdb"])
-                for i, c in enumerate(cells):
-                    home[c] = (first + g, 4 * i)
+                name, turn = group_table(p.width, p.height, cells)
+                lookup.append(self._by_name[name])
+                image = sorted(turn[c] for c in cells)
+                frame = tuple(turn[m[q]] for q in range(n))
+                for c in cells:
+                    home[c] = (first + g, bits * image.index(turn[c]), frame)
             groups_of_view.append(tuple(range(first, len(lookup))))
-            slots.append([home[m[goal_pos[t]]] if t else (0, 0) for t in range(n)])
+            slots.append([home[m[goal_pos[t]]] if t else (0, 0, m) for t in range(n)])
         # the blank, and moves that do not exist, change no index
         still = tuple(x for gs in groups_of_view for x in (gs[0], 0))
         moves = [[still] * (4 * n) for _ in range(space.wild + 1)]
@@ -109,19 +116,18 @@ class PatternDatabase(Heuristic):
             for q, _letter, _sq, _sp, e in space.moves[b]:
                 for t in range(1, n):  # the tile on q slides to b
                     entry: tuple[int, ...] = ()
-                    for (_part, m), slot in zip(views, slots, strict=True):
-                        g, shift = slot[t]
-                        entry += (g, (m[b] - m[q]) << shift)
+                    for slot in slots:
+                        g, shift, frame = slot[t]
+                        entry += (g, (frame[b] - frame[q]) << shift)
                     moves[t][e] = entry
-        maps = [m for _part, m in views]
 
         def index(state: int) -> list[int]:
             out = [0] * len(lookup)
             for cell, t in enumerate(space.unpack(state)):
                 if t:
-                    for v, m in enumerate(maps):
-                        g, shift = slots[v][t]
-                        out[g] += m[cell] << shift
+                    for slot in slots:
+                        g, shift, frame = slot[t]
+                        out[g] += frame[cell] << shift
             return out
 
         return Tables(lookup, groups_of_view, moves, index)

@@ -1,14 +1,16 @@
 """Pattern databases as files: building the tables (breadth-first, in pure Python), their
 file format, the disk cache and the tables in memory.
 
-**Tables** are built once (:func:`build`: about 40 s for a 6-tile group in CPython), stored
+**Tables** are built once (:func:`build`: about 20 s for a 6-tile group of the 4x4 or a
+5-tile group of the 5x5 in CPython), stored
 xz-compressed with a small header (:func:`encode`), and cached on disk (:func:`cache_dir`).
 ``build.py`` ships them with the site; the page hands them to :func:`provide` before it asks
 for the heuristic. :func:`load` is what the heuristic (:mod:`.pdb`) calls: from memory, else
 the disk, else built.
 
-A group table is indexed by the cells of its tiles, four bits each (tile ``i`` of the group in
-bits ``4i…4i+3``), so a slide changes the index by a constant: ``(to - from) << 4i``. That is
+A group table is indexed by the cells of its tiles, ``b`` = 4 bits each (5 past 16 cells:
+:func:`.pdbplan.cell_bits`), tile ``i`` of the group in bits ``bi…bi+b-1``, so a slide changes
+the index by a constant: ``(to - from) << bi``. That is
 what lets IDA* update the heuristic of a child with two additions and two lookups.
 """
 
@@ -23,9 +25,18 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..board import PuzzleError
-from .pdbplan import EXACT_CELLS, MAX_GROUP, factorial, parse_name, rank, table_names
+from .pdbplan import (
+    EXACT_CELLS,
+    cell_bits,
+    factorial,
+    group_limit,
+    parse_name,
+    rank,
+    table_names,
+)
 
 __all__ = [
+    "SHIPPED_CORNERS",
     "SHIPPED_SHAPES",
     "build",
     "cache_dir",
@@ -37,9 +48,12 @@ __all__ = [
     "loaded",
     "names_for",
     "provide",
+    "shipped",
+    "shipped_names",
 ]
 
 UNSEEN = 255
+MAX_REGIONS = 8  # the blank's regions a placement may cut the board into (3 bits)
 MAGIC = b"NPDB1\n"
 
 Progress = Callable[[str, float], object]  # (what, fraction done)
@@ -72,8 +86,8 @@ def build(name: str, progress: Progress | None = None) -> bytes:
         if len(cells) != 1 or w * h > EXACT_CELLS:
             raise PuzzleError(f"exact tables are for boards of up to {EXACT_CELLS} cells")
         return _build_exact(w, h, cells[0], progress)
-    if len(cells) > MAX_GROUP:
-        raise PuzzleError(f"a group has at most {MAX_GROUP} tiles")
+    if len(cells) > group_limit(w * h):
+        raise PuzzleError(f"a group on a {w}x{h} board has at most {group_limit(w * h)} tiles")
     return _build_group(w, h, cells, progress)
 
 
@@ -83,55 +97,62 @@ def _build_group(
     """Breadth-first search over (placement of the group's tiles, region of the blank).
 
     Moves of other tiles are free, so the blank wanders its whole region of empty cells at no
-    cost: a state is a placement and the region the blank is in (named by its smallest cell),
-    and every step moves one group tile into the blank's region. A placement's value is the
-    level at which any of its regions is first reached.
+    cost: a state is a placement and the region the blank is in (numbered in the order of the
+    regions' smallest cells), and every step moves one group tile into the blank's region. A
+    placement's value is the level at which any of its regions is first reached.
     """
     n, k = width * height, len(cells)
+    bits = cell_bits(n)
+    cell_mask = (1 << bits) - 1
     nb = _neighbours(width, height)
 
-    def nibble_masks(count: int) -> list[int]:
+    def occupied_masks(count: int) -> list[int]:
         out = []
-        for x in range(1 << (4 * count)):
+        for x in range(1 << (bits * count)):
             m = 0
             for s in range(count):
-                m |= 1 << ((x >> (4 * s)) & 15)
+                m |= 1 << ((x >> (bits * s)) & cell_mask)
             out.append(m)
         return out
 
     lo_n = min(k, 3)
-    low, high = nibble_masks(lo_n), nibble_masks(k - lo_n) if k > 3 else [0]
-    regions: dict[int, tuple[list[int], dict[int, int]]] = {}
+    lo_bits = bits * lo_n
+    low, high = occupied_masks(lo_n), occupied_masks(k - lo_n)
+    lo_mask = (1 << lo_bits) - 1
+    regions: dict[int, tuple[list[int], list[int]]] = {}
 
-    def regions_of(mask: int) -> tuple[list[int], dict[int, int]]:
-        """For the occupied cells ``mask``: each free cell's region name, each region's cells."""
+    def regions_of(mask: int) -> tuple[list[int], list[int]]:
+        """For the occupied cells ``mask``: each free cell's region number, each region's
+        cells."""
         got = regions.get(mask)
         if got is None:
-            name = [-1] * n
-            bits: dict[int, int] = {}
+            number = [-1] * n
+            inside: list[int] = []
             for s in range(n):
-                if mask >> s & 1 or name[s] >= 0:
+                if mask >> s & 1 or number[s] >= 0:
                     continue
-                name[s], todo, b = s, [s], 0
+                number[s], todo, b = len(inside), [s], 0
                 while todo:
                     x = todo.pop()
                     b |= 1 << x
                     for y in nb[x]:
-                        if not mask >> y & 1 and name[y] < 0:
-                            name[y] = s
+                        if not mask >> y & 1 and number[y] < 0:
+                            number[y] = number[s]
                             todo.append(y)
-                bits[s] = b
-            got = regions[mask] = (name, bits)
+                inside.append(b)
+            if len(inside) > MAX_REGIONS:
+                raise PuzzleError(f"a group of {k} tiles cuts this board into too many regions")
+            got = regions[mask] = (number, inside)
         return got
 
     steps_cache: dict[int, list[tuple[tuple[int, int], ...]]] = {}
 
     def steps(key: int) -> list[tuple[tuple[int, int], ...]]:
         """For a placement's cells and a region: per occupied cell p, the moves of its tile
-        into the region as (q - p, name of the blank's region afterwards)."""
-        mask, region = key >> 4, key & 15
+        into the region as (q - p, number of the blank's region afterwards)."""
+        mask, region = key >> 3, key & 7
         inside = regions_of(mask)[1][region]
-        out: list[tuple[tuple[int, int], ...]] = [()] * 16
+        out: list[tuple[tuple[int, int], ...]] = [()] * (cell_mask + 1)
         for p in range(n):
             if mask >> p & 1:
                 out[p] = tuple(
@@ -142,16 +163,16 @@ def _build_group(
         steps_cache[key] = out
         return out
 
-    size = 1 << (4 * k)
+    size = 1 << (bits * k)
     table = bytearray([UNSEEN]) * size
-    seen = bytearray(size << 4)
-    start = sum(c << (4 * i) for i, c in enumerate(cells))
+    seen = bytearray(size)  # per placement, bit r: the blank's region r was reached
+    start = sum(c << (bits * i) for i, c in enumerate(cells))
     table[start] = 0
     frontier = []
-    for region in regions_of(low[start & 4095] | high[start >> 12])[1]:
-        seen[(start << 4) | region] = 1
-        frontier.append((start << 4) | region)
-    shifts = [4 * i for i in range(k)]
+    for region in range(len(regions_of(low[start & lo_mask] | high[start >> lo_bits])[1])):
+        seen[start] |= 1 << region
+        frontier.append(start << 3 | region)
+    shifts = [bits * i for i in range(k)]
     total = 1
     for i in range(k):
         total *= n - i  # placements
@@ -161,17 +182,17 @@ def _build_group(
         nxt: list[int] = []
         append = nxt.append
         for code in frontier:
-            idx = code >> 4
-            key = ((low[idx & 4095] | high[idx >> 12]) << 4) | (code & 15)
+            idx = code >> 3
+            key = ((low[idx & lo_mask] | high[idx >> lo_bits]) << 3) | (code & 7)
             moves = steps_cache.get(key) or steps(key)
             for sh in shifts:
-                for dq, region in moves[(idx >> sh) & 15]:
+                for dq, region in moves[(idx >> sh) & cell_mask]:
                     ni = idx + (dq << sh)
-                    nc = (ni << 4) | region
-                    if not seen[nc]:
-                        seen[nc] = 1
-                        append(nc)
-                        if table[ni] == UNSEEN:
+                    was = seen[ni]
+                    if not was >> region & 1:
+                        seen[ni] = was | 1 << region
+                        append(ni << 3 | region)
+                        if not was:  # the placement's first region: its value
                             table[ni] = level
                             done += 1
         frontier = nxt
@@ -232,7 +253,7 @@ def decode(name: str, data: bytes) -> bytes:
     except (ValueError, KeyError, TypeError, lzma.LZMAError) as exc:
         raise PuzzleError(f"pattern database {name} is damaged: {exc}") from None
     w, h, kind, cells = parse_name(name)
-    expected = factorial(w * h) if kind == "exact" else 1 << (4 * len(cells))
+    expected = factorial(w * h) if kind == "exact" else 1 << (cell_bits(w * h) * len(cells))
     if len(table) != expected:
         raise PuzzleError(f"pattern database {name} is damaged: wrong size")
     return table
@@ -305,8 +326,26 @@ def load(name: str, *, build_missing: bool = True, progress: Progress | None = N
 #: called while a missing table is being built (the CLI shows it on stderr)
 on_progress: Progress | None = None
 
-#: the shapes whose tables ``npuzzle pdb`` builds by default and the site ships
+#: the shapes whose tables ``npuzzle pdb`` builds by default and the site ships, every goal
 SHIPPED_SHAPES = ((2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (4, 4))
+#: and the shapes shipped only for goals with the blank in a corner (the standard and the
+#: blank-first goal): on the 5x5, two tables (20 s to build), where every goal would need about
+#: twenty more, built when a search first asks for them
+SHIPPED_CORNERS = ((5, 5),)
+
+
+def shipped_names() -> list[str]:
+    """The tables ``npuzzle pdb`` builds by default and the site ships."""
+    names = [n for shape in SHIPPED_SHAPES for n in names_for(*shape)]
+    return names + [n for w, h in SHIPPED_CORNERS for n in table_names(w, h, 0)]
+
+
+def shipped(width: int, height: int, goal_blank: int) -> bool:
+    """Whether the site ships the tables for this shape and goal's blank cell."""
+    if (width, height) in SHIPPED_SHAPES:
+        return True
+    corners = (0, width - 1, width * (height - 1), width * height - 1)
+    return (width, height) in SHIPPED_CORNERS and goal_blank in corners
 
 
 def names_for(width: int, height: int) -> list[str]:

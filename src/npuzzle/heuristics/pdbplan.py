@@ -1,10 +1,15 @@
 """Which pattern databases a board needs and how they are read: the partitions into groups
 of tiles, the board's symmetries, table names, and the ranking of exact tables.
 
-On the 4x4 the partition is 6-6-3 (Korf & Felner's sizes), two partitions per class of
-goal-blank cells. On boards of at most 9 cells one table holds the exact distance of every
+On the 4x4 the partition is 6-6-3 (Korf & Felner's sizes), two to four partitions per class
+of goal-blank cells. On boards of at most 9 cells one table holds the exact distance of every
 board, indexed by the board's rank among all permutations. Boards of 10 to 16 cells use groups
-of at most 6 tiles. Nothing here reads or builds a table (:mod:`.pdbbuild` does).
+of at most 6 tiles, boards of 17 to 25 cells groups of at most 5 (a group's index gives each
+tile a cell of 4 or 5 bits, and 5 bits x 6 tiles would be a table of 1 GiB). On the 5x5 with
+the goal's blank in a corner the partitions are pinwheels: four 5-tile groups that are one
+group turned by quarter turns, so one table serves the four (:func:`group_table`), and the
+four corners' tiles with the centre's. Nothing here reads or builds a table (:mod:`.pdbbuild`
+does).
 """
 
 from __future__ import annotations
@@ -20,7 +25,10 @@ __all__ = [
     "MAX_CELLS",
     "MAX_GROUP",
     "Plan",
+    "cell_bits",
     "factorial",
+    "group_limit",
+    "group_table",
     "parse_name",
     "plan",
     "rank",
@@ -28,14 +36,26 @@ __all__ = [
     "table_names",
 ]
 
-MAX_CELLS = 16  # group tables index cells with four bits
+MAX_CELLS = 25  # group tables index cells with four bits up to 16 cells, then five
 EXACT_CELLS = 9  # up to this many cells, one table of exact distances
-MAX_GROUP = 6  # tiles per group: 16**6 entries, 16 MiB
+MAX_GROUP = 6  # tiles per group up to 16 cells: 16**6 entries, 16 MiB
+MAX_GROUP_5BITS = 5  # tiles per group past 16 cells: 32**5 entries, 32 MiB
+
+
+def cell_bits(cells: int) -> int:
+    """The bits a group's index gives each tile's cell on a board of ``cells`` cells."""
+    return 4 if cells <= 16 else 5
+
+
+def group_limit(cells: int) -> int:
+    """The most tiles a group may have on a board of ``cells`` cells."""
+    return MAX_GROUP if cells <= 16 else MAX_GROUP_5BITS
+
 
 # 4x4 partitions into 6-6-3 groups of goal cells (tiles of the blank-first goal), each read
 # directly and through the diagonal mirror when that mirror keeps the goal's blank in place.
-# Measured over Korf's boards (benchmarks/korf100.py, benchmarks/partitions.py): on the corner
-# (Korf's goal), four partitions (eight lookups, seven 6-tile tables) generate 0.73x the
+# Measured over Korf's boards (benchmarks/korf100.py): on the corner (Korf's goal), four
+# partitions (eight lookups, five 6-tile tables: mirror images share one) generate 0.73x the
 # nodes of the first two; the other classes of goal-blank cells keep two partitions.
 _BLOCKS = ((4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3))
 _STAIRS = ((1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15))
@@ -52,6 +72,34 @@ _PARTITIONS_4X4: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
         ((0, 1, 4, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15)),
     ),
 }
+
+# 5x5, the goal's blank on corner 0: the board but its centre cut into four 2x3 blocks turning
+# around the centre, each block but its corner a group (one table, turned), and the corners'
+# tiles with the centre's (little more than Manhattan distance, but a small table). Two more
+# pinwheels of other shapes (one more table each): with each read also through the diagonal
+# mirror, six lookups; on Korf & Felner's boards, the anytime search's mean length on the
+# first ten fell from 134 with the first pinwheel alone to 121.
+_PINWHEEL = (
+    (1, 2, 5, 6, 7),
+    (3, 8, 9, 13, 14),
+    (17, 18, 19, 22, 23),
+    (10, 11, 15, 16, 21),
+    (4, 12, 20, 24),
+)
+_TEES = (
+    (1, 2, 3, 6, 7),
+    (8, 9, 13, 14, 19),
+    (17, 18, 21, 22, 23),
+    (5, 10, 11, 15, 16),
+    (4, 12, 20, 24),
+)
+_HOOKS5 = (
+    (1, 5, 6, 7, 10),
+    (2, 3, 8, 9, 13),
+    (14, 17, 18, 19, 23),
+    (11, 15, 16, 21, 22),
+    (4, 12, 20, 24),
+)
 
 
 # ----- geometry ---------------------------------------------------------------------------------
@@ -98,10 +146,27 @@ class Plan:
         out: list[str] = []
         for part in self.partitions:
             for g in part:
-                name = f"{shape}-group-{'.'.join(map(str, g))}.npdb"
+                name = group_table(self.width, self.height, g)[0]
                 if name not in out:
                     out.append(name)
         return out
+
+
+def group_table(width: int, height: int, cells: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
+    """The table a group of goal cells is read from, and the symmetry that maps the group's
+    cells into that table's frame (cell ``c`` is the table's tile ``sorted image.index(m[c])``).
+
+    A group's costs forget the blank, so a symmetry of the board that maps one group onto
+    another maps their costs too: mirror images and quarter turns of a group share one table,
+    the one for the smallest image among the board's symmetries."""
+    best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    for m in symmetries(width, height):
+        image = tuple(sorted(m[c] for c in cells))
+        if best is None or image < best[0]:
+            best = (image, m)
+    assert best is not None  # the identity is always a symmetry
+    image, m = best
+    return f"{width}x{height}-group-{'.'.join(map(str, image))}.npdb", m
 
 
 def plan(width: int, height: int, blank: int) -> Plan:
@@ -121,8 +186,10 @@ def plan(width: int, height: int, blank: int) -> Plan:
         return Plan(width, height, anchor, ((tuple(c for c in range(n) if c != anchor),),), True)
     if (width, height) == (4, 4):
         return Plan(width, height, anchor, _PARTITIONS_4X4[anchor], False)
+    if (width, height) == (5, 5) and anchor == 0:
+        return Plan(width, height, anchor, (_PINWHEEL, _TEES, _HOOKS5), False)
     cells = [c for c in range(n) if c != anchor]
-    parts = -(-len(cells) // MAX_GROUP)
+    parts = -(-len(cells) // group_limit(n))
     size = -(-len(cells) // parts)
     groups = tuple(tuple(cells[i : i + size]) for i in range(0, len(cells), size))
     return Plan(width, height, anchor, (groups,), False)
