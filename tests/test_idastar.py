@@ -70,3 +70,33 @@ def test_stepping_shows_duplicates_and_back_restores_the_table():
     for expected in tables[1:60]:
         search.step()
         assert search.table == expected
+
+
+def test_weighted_idastar_stays_within_w_times_the_shortest():
+    goal = Board.goal("standard", 3, 3)
+    exact = distances(goal.tiles, 3, 3)
+    rng = random.Random(3)
+    for tiles in rng.sample(sorted(exact), 30):
+        board = Board(3, 3, tiles)
+        problem = make_search(board, goal, algorithm="idastar").problem
+        lengths = []
+        for weight in (1, 1.5, 2, 3):
+            search = idastar_module.IDAStar(problem, board, goal, weight=weight).run()
+            assert board.apply(search.solution) == goal
+            assert len(search.solution) <= weight * exact[tiles]
+            lengths.append(len(search.solution))
+        assert lengths[0] == exact[tiles]
+    step = idastar_module.IDAStar(problem, board, goal, weight=2).step()
+    assert step.node.f == step.node.g + 2 * step.node.h
+    assert all(c.node.f == c.node.g + 2 * c.node.h for c in step.children)
+
+
+def test_a_bound_ends_idastar_when_its_threshold_reaches_it():
+    goal = Board.goal("standard", 3, 3)
+    board = Board.parse("8,6,7/2,5,4/3,0,1")  # 31 moves
+    problem = make_search(board, goal, algorithm="idastar").problem
+    proof = idastar_module.IDAStar(problem, board, goal, bound=31).run()
+    assert proof.status == "exhausted" and proof.reason == "no path shorter than 31 moves"
+    assert proof.solution is None and proof.threshold == 31
+    found = idastar_module.IDAStar(problem, board, goal, bound=33).run()
+    assert found.status == "solved" and len(found.solution) == 31

@@ -57,8 +57,20 @@ class IDAStar(Search):
         "table",
     )
 
-    def __init__(self, problem: Problem, board: Board, goal: Board) -> None:
+    def __init__(
+        self,
+        problem: Problem,
+        board: Board,
+        goal: Board,
+        *,
+        weight: float = 1.0,
+        bound: int | None = None,
+    ) -> None:
+        """``weight``: weighted IDA*, f = g + w·h (the anytime search's phases: a solution at
+        most w times the shortest, found sooner). ``bound``: stop, exhausted, once the
+        threshold reaches it (the anytime search proves its best solution shortest so)."""
         super().__init__(problem, board, goal)
+        self.weight, self.bound = weight, bound
         if problem.goal_mask != (1 << self.space.bits * self.space.n) - 1:
             raise PuzzleError("IDA* needs a goal that fixes every cell")
         self.h0 = self.heuristic.value(problem.start)
@@ -69,7 +81,7 @@ class IDAStar(Search):
         b0, b1 = space.blank_of(problem.start), space.blank_of(problem.goal_value)
         w = space.width
         self.parity = (abs(b0 // w - b1 // w) + abs(b0 % w - b1 % w)) % 2
-        self.threshold: Number = self.round_threshold(self.h0)
+        self.threshold: Number = self.round_threshold(self.priority(0, self.h0))
         self.next_threshold: Number = math.inf
         self.iteration = 1
         # None: the iteration has not begun; else the directions (0-3 = UDLR) from the start
@@ -120,6 +132,9 @@ class IDAStar(Search):
     def optimal(self) -> bool:
         return self.heuristic.info.admissible
 
+    def priority(self, g: int, h: Number) -> Number:
+        return g + h if self.weight == 1 else g + self.weight * h
+
     def round_threshold(self, f: Number) -> int:
         """The next threshold for a smallest cut-off ``f``: paths have whole-number lengths of
         one parity, so a fractional f (Euclidean) rounds up, then to that parity."""
@@ -143,6 +158,10 @@ class IDAStar(Search):
         while True:
             if self.trail is None and start == goal:
                 self.status, self.solution = Status.SOLVED, ""
+                return self._record(before, None)
+            if self.trail is None and self.bound is not None and self.threshold >= self.bound:
+                self.status = Status.EXHAUSTED
+                self.reason = f"no path shorter than {self.bound} moves"
                 return self._record(before, None)
             try:
                 found = self._iterate(limit)
@@ -174,6 +193,7 @@ class IDAStar(Search):
         goal_tiles = list(space.unpack(self.problem.goal_value))
         kids = self._kids
         bound = self.threshold
+        weight = 1 if self.weight == 1 else self.weight  # an int 1 keeps f whole
         tables: Tables | None = self.heuristic.tables()
         child_h = self.heuristic.child
         parts: list[Number]
@@ -189,7 +209,11 @@ class IDAStar(Search):
         expanded, generated, duplicates = self.expanded, self.generated, self.duplicates
         table, room_left = self.table, TABLE_ENTRIES
         writes = self._writes if self.recording else None
-        nxt = self.next_threshold
+        # The smallest f cut off is kept as the least excess of a child's h over the room
+        # left: f = bound + weight·(h - room), one subtraction per child cut off.
+        over = (
+            (self.next_threshold - bound) / weight if weight != 1 else self.next_threshold - bound
+        )
         deepest = self.max_depth
         path: list[str] = []
 
@@ -211,7 +235,7 @@ class IDAStar(Search):
             tables), in directions above ``after``. ``after`` is -1 when the node is being
             expanded now (its children are counted), -2 to visit all its children after a
             pause."""
-            nonlocal expanded, generated, duplicates, nxt, deepest
+            nonlocal expanded, generated, duplicates, over, deepest
             if after == -1:
                 todo = kids[b][prev]
                 expanded += 1
@@ -221,15 +245,15 @@ class IDAStar(Search):
             else:
                 todo = tuple(m for m in kids[b][prev] if m[4] > after)
             g1 = g + 1
-            room = bound - g1  # the largest h a child may have
+            room = (bound - g1) / weight if weight != 1 else bound - g1  # the largest h allowed
             for q, sq, sp, e, k in todo:
                 t = tiles[q]
                 c = s - (t << sq) + (t << sp)
                 if tables is None:
                     a = child_h(s, hs[0], t, q, b, c)
                     if a > room:
-                        if a + g1 < nxt:
-                            nxt = a + g1
+                        if a - room < over:
+                            over = a - room
                         continue
                     kid = [a]
                 else:
@@ -243,8 +267,8 @@ class IDAStar(Search):
                     tb = lookup[x]
                     a = hs[0] + tb[o + d] - tb[o]
                     if a > room:
-                        if a + g1 < nxt:
-                            nxt = a + g1
+                        if a - room < over:
+                            over = a - room
                         continue
                     kid = [a]
                     for v in later:
@@ -253,8 +277,8 @@ class IDAStar(Search):
                         tb = lookup[x]
                         a = hs[v] + tb[o + d] - tb[o]
                         if a > room:
-                            if a + g1 < nxt:
-                                nxt = a + g1
+                            if a - room < over:
+                                over = a - room
                             break
                         kid.append(a)
                     if len(kid) < views:
@@ -333,7 +357,7 @@ class IDAStar(Search):
                 found = resume(start, root_blank, 0, _NONE, parts, 0)
         finally:
             self.expanded, self.generated, self.duplicates = expanded, generated, duplicates
-            self.next_threshold = nxt
+            self.next_threshold = bound + over * weight
             self.max_depth = deepest
             self.max_open = max(self.max_open, deepest + 1)
         return "".join(reversed(path)) if found else None
@@ -355,7 +379,7 @@ class IDAStar(Search):
             node = self._node(s, g, h, MOVES[trail[-1]] if trail else None)
             for c, letter, hc in self._children(frames[-1], trail[-1] ^ 1 if trail else _NONE):
                 outcome, known = Outcome.ADDED, None
-                if g + 1 + hc > self.threshold:
+                if self.priority(g + 1, hc) > self.threshold:
                     outcome = Outcome.PRUNED
                 elif self._known(c, g + 1):
                     outcome, known = Outcome.DUPLICATE, self.table[c]
@@ -438,7 +462,7 @@ class IDAStar(Search):
             after = trail[depth] if depth < len(trail) else -1
             g = frames[depth][2] + 1
             for c, letter, hc in self._children(frames[depth], prev):
-                visible = MOVES.index(letter) > after and g + hc <= self.threshold
+                visible = MOVES.index(letter) > after and self.priority(g, hc) <= self.threshold
                 if visible and not self._known(c, g):
                     out.append((c, g, hc, letter))
         return out
