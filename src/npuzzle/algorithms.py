@@ -13,11 +13,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["ALGORITHMS", "DEFAULT_WEIGHT", "MAX_WEIGHT", "MEMORY_BOUND_NODES", "AlgorithmInfo"]
+__all__ = [
+    "ALGORITHMS",
+    "ANYTIME_SECONDS",
+    "DEFAULT_WEIGHT",
+    "MAX_WEIGHT",
+    "MEMORY_BOUND_NODES",
+    "AlgorithmInfo",
+]
 
 #: The default limit of the searches that keep every node they meet: about 0.5 GB of memory
 #: per million expansions on a 4x4 (open and closed lists), so 2,000,000 stay near 1 GB.
 MEMORY_BOUND_NODES = 2_000_000
+#: The anytime search's default time limit: it improves its answer until then
+ANYTIME_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -31,6 +40,8 @@ class AlgorithmInfo:
     takes_weight: bool = False
     #: default expansion limit (None: none, for searches whose memory does not grow)
     max_nodes: int | None = MEMORY_BOUND_NODES
+    #: default time limit (None: none)
+    max_seconds: float | None = None
 
 
 ALGORITHMS: dict[str, AlgorithmInfo] = {
@@ -57,6 +68,14 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
             True,
             "depth-first with a rising f threshold: optimal, little memory",
             max_nodes=None,  # it keeps only its path: time, not memory, is what it spends
+        ),
+        AlgorithmInfo(
+            "anytime",
+            "Anytime (weighted IDA*)",
+            True,
+            "a first solution at once, shorter ones until the time limit, then a proof",
+            max_nodes=None,  # IDA*'s phases keep their path and a bounded table
+            max_seconds=ANYTIME_SECONDS,
         ),
         AlgorithmInfo(
             "human",

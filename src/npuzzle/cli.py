@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple, NoReturn, TextIO
 
 from . import __version__, lab, parallel
-from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, MEMORY_BOUND_NODES
+from .algorithms import ALGORITHMS, ANYTIME_SECONDS, DEFAULT_WEIGHT, MAX_WEIGHT, MEMORY_BOUND_NODES
 from .board import FORMATS, GOAL_NAMES, Board, PuzzleError, parse_size
 from .generate import random_board
 from .heuristics import HEURISTICS, pdbbuild
 from .lab import runner
-from .search import TIE_BREAKS, Result
+from .search import TIE_BREAKS, Result, Search
 from .solver import solve
 
 __all__ = ["main"]
@@ -181,7 +181,8 @@ def _search_options(p: argparse.ArgumentParser) -> None:
         "--max-seconds",
         type=_seconds,
         default=None,
-        help="stop after this many seconds (default: no limit)",
+        help=f"stop after this many seconds (default: {ANYTIME_SECONDS:g} for anytime, which "
+        "improves its answer until then and answers with the best it found; else no limit)",
     )
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
@@ -255,9 +256,10 @@ def build_parser() -> argparse.ArgumentParser:
         "pdb",
         help="build the pattern databases of the pdb heuristic",
         description="Build the tables of the pdb heuristic (once: they are cached on disk, "
-        "in $NPUZZLE_CACHE or ~/.cache/npuzzle) and list them. Without --size: every shape "
-        "the web page ships (2x2 to 3x3 and 4x4). A 6-tile table of the 4x4 takes about "
-        "40 s to build in CPython.",
+        "in $NPUZZLE_CACHE or ~/.cache/npuzzle) and list them. Without --size: what the web "
+        "page ships (every goal of 2x2 to 3x3 and 4x4, the 5x5's goals with the blank in a "
+        "corner). A 6-tile table of the 4x4 or a 5-tile table of the 5x5 takes about 20 s to "
+        "build in CPython.",
     )
     p.add_argument("--size", type=_size, action="append", help="WxH, e.g. 4x4 (repeat for more)")
     p.add_argument("--out", help="also copy the files into this folder (the site's pdb/)")
@@ -314,7 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     pdbbuild.on_progress = _building
     try:
         if args.command == "solve":
-            return _solve(args, sys.stdout)
+            return _solve(args, sys.stdout, sys.stderr)
         if args.command == "batch":
             return _batch(args, sys.stdin.buffer, sys.stdout)
         if args.command == "pdb":
@@ -340,7 +342,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def _run(args: argparse.Namespace, board: Board, goal: Board, jobs: int = 1) -> Result:
+def _run(
+    args: argparse.Namespace,
+    board: Board,
+    goal: Board,
+    jobs: int = 1,
+    progress: Callable[[Search], Any] | None = None,
+) -> Result:
     return solve(
         board,
         goal,
@@ -352,13 +360,36 @@ def _run(args: argparse.Namespace, board: Board, goal: Board, jobs: int = 1) -> 
         max_nodes=args.max_nodes,
         max_seconds=args.max_seconds,
         jobs=jobs,
+        progress=progress,
     )
 
 
-def _solve(args: argparse.Namespace, out: TextIO) -> int:
+def _improvements(err: TextIO) -> Callable[[Search], Any]:
+    """For the anytime search on a terminal: say each shorter solution as it is found."""
+    said = 0
+
+    def show(search: Search) -> None:
+        nonlocal said
+        found = search.extra().get("improvements", [])
+        for imp in found[said:]:
+            print(
+                f"npuzzle: {imp['length']} moves after {imp['seconds']:.2f} s "
+                f"(weight {imp['weight']:g})",
+                file=err,
+                flush=True,
+            )
+        said = len(found)
+
+    return show
+
+
+def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     board = Board.parse(args.board)
     goal = Board.goal_or_board(args.goal or "standard", board.width, board.height)
-    result = _run(args, board, goal, args.jobs)
+    progress = None
+    if args.algorithm == "anytime" and err.isatty():
+        progress = _improvements(err)
+    result = _run(args, board, goal, args.jobs, progress)
     if args.json:
         out.write(json.dumps(result.to_json(path=args.path)) + "\n")
         return 0
@@ -389,6 +420,8 @@ def _report(r: Result, *, path: bool) -> str:
         if r.ebf is not None:
             lines.append(f"ebf        {r.ebf:.4f} (N^(1/d) = {r.ebf_simple:.4f})")
         for key, value in r.extra.items():
+            if key == "improvements":  # the anytime search's
+                value = ", ".join(f"{i['length']} ({i['seconds']:.2f} s)" for i in value)
             lines.append(f"{key:<10} {value}")
         lines.append(f"seconds    {r.seconds:.4f}")
     text = "\n".join(lines) + "\n"
@@ -561,8 +594,10 @@ def _building(what: str, done: float) -> None:
 def _pdb(args: argparse.Namespace, out: TextIO) -> int:
     import shutil
 
-    shapes = args.size or list(pdbbuild.SHIPPED_SHAPES)
-    names = [n for w, h in shapes for n in pdbbuild.names_for(w, h)]
+    if args.size:
+        names = [n for w, h in args.size for n in pdbbuild.names_for(w, h)]
+    else:
+        names = pdbbuild.shipped_names()
     folder = pdbbuild.cache_dir()
     assert folder is not None
     dest = Path(args.out) if args.out else None

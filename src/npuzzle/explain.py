@@ -144,22 +144,32 @@ class _Rule:
     width: int
     depth_limit: int | None
     phase: str  # the human-like search: "Phase 2 of 8: row 1: place tile 2."
+    anytime: bool = False  # a phase of the anytime search: its goal is a better solution
 
     @classmethod
     def of(cls, search: Search, step: Step) -> _Rule:
-        algorithm, phase = search.algorithm, ""
+        algorithm, phase, weight = search.algorithm, "", search.weight
         if algorithm == "human" and step.phase is not None:
             phases = getattr(search, "phases", [])
             current = phases[step.phase - 1]
             algorithm = "astar" if current.final else "wastar"
             phase = f"Phase {step.phase} of {len(phases)}: {current.description}."
+        anytime = algorithm == "anytime"
+        if anytime:
+            algorithm = "idastar"  # each phase is (weighted) IDA*
+            runs = getattr(search, "runs", [])
+            if step.phase is not None and step.phase <= len(runs):
+                current, _run = runs[step.phase - 1]
+                weight = current.weight
+                phase = f"Phase {step.phase}: {current.describe()}."
         return cls(
             algorithm,
-            search.weight,
+            weight,
             TieBreak(getattr(search, "tie_break", TieBreak.HIGH_G)),
             search.board.width,
             getattr(search, "depth_limit", None),
             phase,
+            anytime,
         )
 
     def formula(self, node: Node) -> str:
@@ -170,7 +180,7 @@ class _Rule:
             return f"f = h = {h} (g = {g})"
         if a in ("bfs", "dfs"):
             return f"f = g = {g}"
-        if a == "wastar":
+        if a == "wastar" or (a == "idastar" and self.weight != 1):
             return f"f = g + w·h = {g} + {number(self.weight)}·{h} = {f}"
         return f"f = g + h = {g} + {h} = {f}"
 
@@ -285,6 +295,11 @@ class _Rule:
             if best_first and search.optimal
             else ""
         )
+        if self.anytime and step.status != Status.SOLVED:
+            return (
+                f"A solution of {node.g} moves: if shorter than the best so far, it becomes the "
+                "best; the next phase looks for a shorter one.",
+            )
         if self.phase and step.status != Status.SOLVED:
             return (f"It meets this phase's goal in {node.g} moves: the next phase starts here.",)
         length = len(search.solution) if search.solution is not None else node.g

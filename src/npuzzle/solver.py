@@ -93,6 +93,10 @@ def _new_search(board: Board, goal: Board, options: _Options) -> Search:
         from .idastar import IDAStar
 
         return IDAStar(problem, board, goal)
+    if algorithm == "anytime":
+        from .anytime import AnytimeSearch
+
+        return AnytimeSearch(problem, board, goal)
     if algorithm == "dfs" and depth_limit is None:
         depth_limit = default_depth_limit(board.width, board.height)
     return BestFirst(
@@ -126,7 +130,9 @@ def solve(
     ``blank-first``, ``snail``). An unsolvable board is answered at once with the reason.
     ``max_nodes`` limits the expansions: None for the algorithm's default
     (``ALGORITHMS[algorithm].max_nodes``: 2,000,000 for the searches that keep their nodes in
-    memory, none for IDA*), 0 for no limit. ``jobs`` above 1 splits an IDA* search among
+    memory, none for IDA*), 0 for no limit; ``max_seconds`` None for the algorithm's default
+    (10 s for the anytime search, which keeps improving its answer until then, else none).
+    ``jobs`` above 1 splits an IDA* search among
     that many processes (:mod:`npuzzle.split`; no node limit, no progress calls then).
     """
     if isinstance(board, str):
@@ -165,5 +171,7 @@ def solve(
         return solve_split(search, jobs, max_seconds)
     if max_nodes is None:
         max_nodes = info.max_nodes
+    if max_seconds is None:
+        max_seconds = info.max_seconds
     search.run(max_nodes=max_nodes or None, max_seconds=max_seconds, progress=progress)
     return search.result()

@@ -1,0 +1,85 @@
+"""A near-optimal 24-puzzle: the anytime search on Korf & Felner's 50 boards (issue 15).
+
+Runs ``npuzzle batch --json -a anytime -H pdb --goal blank-first`` with default options (10 s
+per board) as a user runs it (``python -m npuzzle`` in a child process; the tables are built
+first if missing, and that is not counted), checks that every solution is legal, and prints
+per board: the published optimal length, the first solution (length, seconds), the final
+length, its ratio to the optimum and the lower bound proved; then the mean length (target:
+at most 126, 1.25x the optimal 100.8; stretch 116) and the mean ratio.
+
+``--jobs 2`` runs two boards at a time (each still gets its own 10 s: on a 2-core machine
+with nothing else running, the figures are those of one board at a time).
+
+    .venv/bin/python benchmarks/korf24.py [--ids 1-50] [--jobs 1] [--max-seconds S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from npuzzle import Board, reference  # noqa: E402
+from npuzzle.heuristics import pdbbuild, pdbplan  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ids", default="1-50", help="Korf & Felner's boards, e.g. 1-10")
+    parser.add_argument("--jobs", type=int, default=1, help="boards at a time (default 1)")
+    parser.add_argument("--max-seconds", help="per board (default: the CLI's, 10 s)")
+    args = parser.parse_args(argv)
+    pdbbuild.ensure(pdbplan.table_names(5, 5, 0), jobs=2)
+    goal = Board.goal("blank-first", 5, 5)
+    instances = reference.pick(reference.korf24(), args.ids)
+    text = "".join(i.board.format("rows") + "\n" for i in instances)
+    command = [sys.executable, "-m", "npuzzle", "batch", "--json", "-a", "anytime", "-H", "pdb"]
+    command += ["--goal", "blank-first", "--jobs", str(args.jobs)]
+    if args.max_seconds:
+        command += ["--max-seconds", args.max_seconds]
+    start = time.perf_counter()
+    done = subprocess.run(command, input=text, capture_output=True, text=True, cwd=ROOT)
+    wall = time.perf_counter() - start
+    if done.returncode:
+        print(done.stderr, file=sys.stderr)
+        return 1
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    print(
+        f"{'board':>5} {'optimal':>7} {'first':>6} {'at s':>6} {'final':>5} {'ratio':>6} "
+        f"{'bound':>5} {'steps':>5} {'s':>6}"
+    )
+    lengths, ratios, firsts, bad = [], [], [], 0
+    for inst, answer in zip(instances, answers, strict=True):
+        moves = answer["moves"]
+        legal = moves is not None and inst.board.apply(moves) == goal
+        bad += not legal
+        found = answer["improvements"]
+        first = found[0] if found else {"length": None, "seconds": None}
+        length = answer["length"] or 0
+        lengths.append(length)
+        ratios.append(length / inst.optimal)
+        firsts.append(first["length"] or 0)
+        print(
+            f"{inst.ident:>5} {inst.optimal:>7} {first['length']:>6} {first['seconds']:>6.2f} "
+            f"{length:>5} {length / inst.optimal:>6.3f} {answer['lower_bound']:>5} "
+            f"{len(found):>5} {answer['seconds']:>6.2f}" + ("" if legal else "  NOT LEGAL")
+        )
+    optimal = statistics.mean(i.optimal for i in instances)
+    print(
+        f"\n{len(instances)} boards: mean length {statistics.mean(lengths):.1f} (optimal "
+        f"{optimal:.1f}, first solutions {statistics.mean(firsts):.1f}), mean ratio "
+        f"{statistics.mean(ratios):.3f}, longest ratio {max(ratios):.3f}; "
+        f"{'all legal' if not bad else f'{bad} NOT LEGAL'}; wall time {wall:.0f} s"
+    )
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,297 @@
+"""The anytime search: a first solution at once, shorter ones as time goes on, then a proof.
+
+Weighted IDA* (IDA* under w·h) finds a solution at most w times the shortest, and the larger
+w, the sooner. The anytime search runs it with falling weights, w = 3, 2, 1.75 ... 1.1
+(after Hansen & Zhou's anytime weighted search, with restarts as in Richter, Thayer & Ruml's
+restarting weighted A*), keeps the shortest solution found, and ends with plain IDA* under
+the heuristic itself, bounded by that solution: it either finds a shorter one, which is then
+a shortest one, or exhausts every path shorter than the best, which proves it shortest.
+
+How long weighted IDA* takes swings widely from board to board and weight to weight (on a
+24-puzzle, 0.01 s at one weight and over 10 s at the next), so each phase gets a budget of
+expansions and gives up when it is spent; a *round* tries every weight not settled yet, and
+each round doubles the budget. Time thus goes to the weights that answer fast, and a run
+that is given longer keeps improving.
+
+It runs under ``max_seconds`` (10 s by default, :mod:`.algorithms`); whenever it stops, its
+result is the best solution so far, with the improvements (length, seconds) and a lower
+bound on the shortest length.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .board import Board
+from .idastar import IDAStar
+from .search import Node, Problem, Result, Search, Status, Step
+
+__all__ = ["FIRST_BUDGET", "WEIGHTS", "AnytimeSearch", "Improvement", "Phase"]
+
+#: the weights of the phases, largest first; 1 is the proof (plain IDA*, bounded by the best)
+WEIGHTS = (3.0, 2.0, 1.75, 1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0)
+#: the expansions a phase may take in the first round; each round doubles it
+FIRST_BUDGET = 100_000
+#: a round tries the largest weights not settled yet, this many (lower weights wait their turn)
+WINDOW = 3
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One run of (weighted) IDA*: its weight, its round (0 first) and budget of expansions,
+    and the best solution's length when it began (the bound of the proof, w = 1)."""
+
+    weight: float
+    round: int
+    budget: int
+    bound: int | None
+    start: int = 0  # the run's expansions when the phase began (a phase resumes a run)
+
+    def describe(self) -> str:
+        rule = "IDA* under h" if self.weight == 1 else f"IDA* under {self.weight:g}·h"
+        shorter = f", for a path shorter than {self.bound} moves" if self.bound else ""
+        return f"{rule}{shorter} (round {self.round + 1}, up to {self.budget:,} expansions)"
+
+
+@dataclass(frozen=True)
+class Improvement:
+    """A solution shorter than every one before it."""
+
+    length: int
+    seconds: float
+    weight: float
+    expanded: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "length": self.length,
+            "seconds": round(self.seconds, 6),
+            "weight": self.weight,
+            "expanded": self.expanded,
+        }
+
+
+class AnytimeSearch(Search):
+    algorithm = "anytime"
+    chunk = 16384
+
+    def __init__(self, problem: Problem, board: Board, goal: Board) -> None:
+        super().__init__(problem, board, goal)
+        self.runs: list[tuple[Phase, IDAStar]] = []
+        self.improvements: list[Improvement] = []
+        # the runs paused in the step under way, with the tables they dropped (for back())
+        self._dropped: list[tuple[IDAStar, dict[int, int]]] = []
+        self.solution_found: str | None = None  # the best so far
+        self.lower_bound = self.h0 = 0
+        self._start()  # IDA* refuses a goal it cannot take, at once
+        self.h0 = self.runs[0][1].round_threshold(self.heuristic.value(problem.start))
+        self._sum()
+
+    # ----- the schedule -----------------------------------------------------------------------
+    def _next_phase(self) -> Phase | None:
+        """The phase after the runs so far (None: the proof is done)."""
+        settled = {p.weight for p, run in self.runs if run.status != Status.LIMIT}
+        if 1.0 in settled:
+            return None
+        last = self.runs[-1][0] if self.runs else None
+        best = len(self.solution_found) if self.solution_found is not None else None
+        proved = best is not None and best <= self.lower_bound
+        for r in range(last.round if last else 0, 64):
+            open_weights = [w for w in WEIGHTS if w not in settled and not (w > 1 and proved)]
+            for w in open_weights[:WINDOW]:
+                if w == 1.0 and best is None:
+                    continue
+                if last is not None and (r, -w) <= (last.round, -last.weight):
+                    continue  # already run in this round
+                return Phase(w, r, FIRST_BUDGET << r, best if w == 1.0 else None)
+        return None
+
+    def _start(self) -> bool:
+        phase = self._next_phase()
+        if phase is None:
+            return False
+        before = [run for p, run in self.runs if p.weight == phase.weight]
+        if before:  # go on where this weight's last phase stopped
+            run = before[-1]
+            run.status, run.reason, run.bound = Status.RUNNING, "", phase.bound
+            phase = replace(phase, start=run.expanded)
+        else:
+            run = IDAStar(
+                self.problem, self.board, self.goal, weight=phase.weight, bound=phase.bound
+            )
+        self.runs.append((phase, run))
+        return True
+
+    def _pause(self, phase: Phase, run: IDAStar) -> None:
+        """The phase spent its budget: its run waits for its weight's next round, without its
+        transposition table (one a weight would add up; resuming without it only prunes less;
+        stepping keeps it for back())."""
+        run.status, run.reason = Status.LIMIT, f"stopped after {phase.budget:,} nodes"
+        if self.recording:
+            self._dropped.append((run, run.table))
+        run.table = {}
+
+    @property
+    def current(self) -> IDAStar:
+        return self.runs[-1][1]
+
+    @property
+    def phase(self) -> Phase:
+        return self.runs[-1][0]
+
+    # ----- running ----------------------------------------------------------------------------
+    def _sum(self) -> None:
+        runs = list({id(r): r for _p, r in self.runs}.values())  # a run may go on in phases
+        self.expanded = sum(r.expanded for r in runs)
+        self.generated = sum(r.generated for r in runs)
+        self.duplicates = sum(r.duplicates for r in runs)
+        self.max_open = max(r.max_open for r in runs)
+        if not self.heuristic.info.admissible:
+            self.lower_bound = 0
+        elif self.optimal and self.solution is not None:
+            self.lower_bound = len(self.solution)
+        else:  # IDA* under h has ruled out every path shorter than its threshold
+            proofs = [r.threshold for p, r in self.runs if p.weight == 1.0]
+            self.lower_bound = int(max([self.h0, *proofs]))
+
+    def _settle(self, seconds: float) -> None:
+        """The current phase has ended: keep its solution if it is shorter, and say whether
+        the search is over."""
+        phase, run = self.runs[-1]
+        if run.status == Status.SOLVED and run.solution is not None:
+            best = self.solution_found
+            if best is None or len(run.solution) < len(best):
+                self.solution_found = run.solution
+                self.improvements.append(
+                    Improvement(len(run.solution), seconds, phase.weight, self.expanded)
+                )
+        proof_ended = phase.weight == 1.0 and run.status != Status.LIMIT
+        if proof_ended or not self._start():
+            self._finish()
+
+    def _finish(self) -> None:
+        if self.solution_found is None:
+            self.status = Status.EXHAUSTED
+            self.reason = "every reachable state was searched: no path to the goal"
+        else:
+            self.status, self.solution = Status.SOLVED, self.solution_found
+        self._sum()
+
+    def _advance(self, budget: int) -> Step | None:
+        t0 = time.perf_counter()
+        record = self.recording
+        # what back() restores: the runs, the last one's status, the best so far
+        phase, run = self.runs[-1]
+        saved = (
+            len(self.runs),
+            run.status,
+            run.reason,
+            len(self.improvements),
+            self.solution_found,
+        )
+        self._dropped.clear()
+        while not self.done and budget > 0:
+            phase, run = self.runs[-1]
+            left = phase.budget - (run.expanded - phase.start)
+            if run.done or left <= 0:
+                if not run.done:
+                    self._pause(phase, run)
+                self._settle(self.seconds + time.perf_counter() - t0)
+                continue
+            before = run.expanded
+            number = len(self.runs)
+            rec = run.advance(min(budget, left), record=record)
+            budget -= max(1, run.expanded - before)
+            self._sum()
+            if run.done:
+                self._settle(self.seconds + time.perf_counter() - t0)
+            if record and rec is not None:
+                return self._recorded(rec, number, phase, saved)
+        return None
+
+    def _recorded(self, rec: Step, number: int, phase: Phase, saved: tuple[Any, ...]) -> Step:
+        self.steps += 1
+        best = self.solution_found
+        note = f"phase {number}: {phase.describe()}"
+        if best is not None:
+            note += f"; best so far {len(best)} moves"
+        if rec.note:
+            note += f"; {rec.note}"
+        step = replace(rec, number=self.steps, status=self.status, note=note, phase=number)
+        self._history.append((step, number, *saved, tuple(self._dropped)))
+        return step
+
+    def back(self) -> bool:
+        if not self._history:
+            return False
+        _step, number, runs, status, reason, improvements, best, dropped = self._history.pop()
+        self.runs[number - 1][1].back()  # the run that expanded a node in the step
+        for phase, run in self.runs[runs:]:  # phases begun in the step
+            if phase.start:  # it went on with a run paused before: paused again
+                earlier = [p for p, r in self.runs[:runs] if r is run][-1]
+                run.status, run.bound = Status.LIMIT, earlier.bound
+                run.reason = f"stopped after {earlier.budget:,} nodes"
+        del self.runs[runs:]
+        last = self.runs[-1][1]  # running before the step (a step may have ended it)
+        last.status, last.reason = status, reason
+        for paused, table in dropped:
+            paused.table = table
+        del self.improvements[improvements:]
+        self.solution_found = best
+        self.steps -= 1
+        self.status, self.reason, self.solution = Status.RUNNING, "", None
+        self._sum()
+        return True
+
+    # ----- what it shows ----------------------------------------------------------------------
+    @property
+    def optimal(self) -> bool:
+        """Proved: the last phase, plain IDA* bounded by the best, has ended."""
+        return (
+            self.status == Status.SOLVED
+            and self.heuristic.info.admissible
+            and self.runs[-1][0].weight == 1.0
+            and self.runs[-1][1].status in (Status.SOLVED, Status.EXHAUSTED)
+        )
+
+    def extra(self) -> dict[str, Any]:
+        return {
+            "improvements": [imp.to_json() for imp in self.improvements],
+            "lower_bound": self.lower_bound,
+            "phases": len(self.runs),
+        }
+
+    def counters(self) -> dict[str, Any]:
+        best = self.solution_found
+        return {
+            **super().counters(),
+            "phase": len(self.runs),
+            "phase_goal": self.phase.describe(),
+            "best": None if best is None else len(best),
+            "lower_bound": self.lower_bound,
+        }
+
+    def result(self) -> Result:
+        """The best solution so far, also when a limit stopped the search (then not proved
+        shortest, and ``reason`` says what stopped it)."""
+        out = super().result()
+        if self.status == Status.LIMIT and self.solution_found is not None:
+            out.status, out.moves = Status.SOLVED, self.solution_found
+            out.reason = f"the best found, not proved shortest: {self.reason}"
+        return out
+
+    @property
+    def open_size(self) -> int:
+        return self.current.open_size
+
+    @property
+    def closed_size(self) -> int:
+        return self.current.closed_size
+
+    def open_list(self, offset: int = 0, count: int = 50) -> list[Node]:
+        return self.current.open_list(offset, count)
+
+    def closed_list(self, offset: int = 0, count: int = 50) -> list[Node]:
+        return self.current.closed_list(offset, count)

@@ -1,0 +1,176 @@
+"""The anytime search: shorter and shorter solutions, a proof at the end, the best when stopped."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import random
+from dataclasses import replace
+
+import pytest
+from oracles import distances
+
+from npuzzle import Board, make_search, reference, solve
+from npuzzle import anytime as anytime_module
+from npuzzle.algorithms import ALGORITHMS, ANYTIME_SECONDS
+from npuzzle.generate import random_board
+
+GOAL_3X3 = Board.goal("standard", 3, 3)
+
+
+@pytest.fixture(scope="module")
+def exact_3x3() -> dict[tuple[int, ...], int]:
+    return distances(GOAL_3X3.tiles, 3, 3)
+
+
+def _improving(improvements: list[dict[str, float]]) -> None:
+    lengths = [i["length"] for i in improvements]
+    seconds = [i["seconds"] for i in improvements]
+    weights = [i["weight"] for i in improvements]
+    assert lengths == sorted(lengths, reverse=True) and len(set(lengths)) == len(lengths)
+    assert seconds == sorted(seconds) and weights == sorted(weights, reverse=True)
+
+
+@pytest.mark.parametrize("heuristic", ["manhattan", "linear-conflict", "pdb", "misplaced"])
+def test_on_the_3x3_it_ends_with_a_proved_shortest_solution(exact_3x3, heuristic):
+    rng = random.Random(heuristic)
+    for tiles in rng.sample(sorted(exact_3x3), 25):
+        board = Board(3, 3, tiles)
+        r = solve(board, GOAL_3X3, algorithm="anytime", heuristic=heuristic)
+        assert r.status == "solved" and r.optimal, r.reason
+        assert r.length == exact_3x3[tiles] and board.apply(r.moves) == GOAL_3X3
+        found = r.extra["improvements"]
+        _improving(found)
+        assert found[-1]["length"] == r.length and r.extra["lower_bound"] == r.length
+
+
+def test_on_korfs_15_puzzles_it_proves_the_published_lengths(tables_4x4):
+    goal = Board.goal("blank-first", 4, 4)
+    for instance in reference.pick(reference.korf100(), "1,2,4-6,8,9"):
+        r = solve(instance.board, goal, algorithm="anytime", heuristic="pdb")
+        assert r.status == "solved" and r.optimal and r.length == instance.optimal
+        assert instance.board.apply(r.moves) == goal
+        found = r.extra["improvements"]
+        _improving(found)
+        assert found[0]["weight"] == anytime_module.WEIGHTS[0] and len(found) > 1
+
+
+def test_stopped_by_the_time_limit_it_answers_with_the_best_so_far():
+    board = random_board(5, 5, seed=7)
+    goal = Board.goal("standard", 5, 5)
+    r = solve(board, goal, algorithm="anytime", heuristic="linear-conflict", max_seconds=0.5)
+    assert r.status == "solved" and not r.optimal
+    assert "not proved shortest" in r.reason and "0.5 s" in r.reason
+    assert board.apply(r.moves) == goal
+    found = r.extra["improvements"]
+    _improving(found)
+    assert found[-1]["length"] == r.length
+    assert 0 < r.extra["lower_bound"] <= r.length
+
+
+def test_its_default_time_limit_is_stated_and_applied(monkeypatch):
+    assert ALGORITHMS["anytime"].max_seconds == ANYTIME_SECONDS == 10
+    assert ALGORITHMS["anytime"].max_nodes is None
+    monkeypatch.setitem(ALGORITHMS, "anytime", replace(ALGORITHMS["anytime"], max_seconds=0.2))
+    r = solve(random_board(5, 5, seed=3), algorithm="anytime", heuristic="linear-conflict")
+    assert r.status == "solved" and not r.optimal and "0.2 s" in r.reason
+
+
+def test_phases_run_weights_from_large_to_small_and_go_on_with_doubled_budgets(monkeypatch):
+    monkeypatch.setattr(anytime_module, "FIRST_BUDGET", 50)
+    search = make_search(
+        random_board(4, 4, seed=2), algorithm="anytime", heuristic="manhattan"
+    ).run(max_seconds=5)
+    phases = [phase for phase, _run in search.runs]
+    order = [(p.round, -p.weight) for p in phases]
+    assert order == sorted(order) and len(set(order)) == len(order)
+    assert all(p.budget == 50 << p.round for p in phases)
+    assert all(p.bound is None for p in phases if p.weight != 1)
+    assert any(p.round > 0 for p in phases)  # some phase spent its budget and came back
+    by_run: dict[int, list] = {}
+    for phase, run in search.runs:
+        by_run.setdefault(id(run), []).append(phase)
+    for of_run in by_run.values():
+        assert len({p.weight for p in of_run}) == 1 and of_run[0].start == 0
+        for phase, after in itertools.pairwise(of_run):
+            # a weight comes back only after spending its budget, and goes on from there
+            assert after.start - phase.start == phase.budget and after.round > phase.round
+    assert any(len(of_run) > 1 for of_run in by_run.values())
+    assert len(by_run) == len({p.weight for p in phases})
+    assert phases[0].weight == anytime_module.WEIGHTS[0]
+    first_round = [p.weight for p in phases if p.round == 0]
+    assert first_round[: anytime_module.WINDOW] == list(anytime_module.WEIGHTS[:3])
+
+
+def test_stepping_is_the_same_search_as_running_and_back_is_exact():
+    board = Board.parse("8,6,7/2,5,4/3,0,1")  # 31 moves, the 3x3's farthest
+    ran = make_search(board, GOAL_3X3, algorithm="anytime", heuristic="manhattan").run()
+    stepped = make_search(board, GOAL_3X3, algorithm="anytime", heuristic="manhattan")
+    steps = []
+    while (step := stepped.step()) is not None:
+        steps.append(step)
+    assert stepped.solution == ran.solution and len(ran.solution) == 31
+    assert stepped.expanded == ran.expanded and stepped.generated == ran.generated
+    assert stepped.result().extra["improvements"][-1]["length"] == 31
+    assert all(s.phase is not None and s.note.startswith(f"phase {s.phase}:") for s in steps)
+    assert any("best so far" in s.note for s in steps)
+    counters = []
+    for number in (len(steps) // 2, len(steps) // 3, 5, 0):
+        stepped.goto(number)
+        counters.append(stepped.counters())
+        assert stepped.steps == number and not stepped.done
+    stepped.goto(len(steps) // 2)
+    assert stepped.counters() == counters[0]
+    again = []
+    while (step := stepped.step()) is not None:
+        again.append(step)
+    assert [s.to_json() for s in again] == [s.to_json() for s in steps[len(steps) // 2 :]]
+    assert stepped.solution == ran.solution
+
+
+def test_the_cli_says_each_improvement_on_a_terminal_and_lists_them_in_json(cli, monkeypatch):
+    board = "8,6,7/2,5,4/3,0,1"
+    code, out, err = cli("solve", board, "-a", "anytime", "--json")
+    r = json.loads(out)
+    assert code == 0 and r["optimal"] and r["length"] == 31 and r["lower_bound"] == 31
+    _improving(r["improvements"])
+    assert err == ""  # not a terminal: nothing said on the way
+
+    from npuzzle import cli as cli_module
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err_stream = Terminal()
+    args = cli_module.build_parser().parse_args(["solve", board, "-a", "anytime"])
+    text = io.StringIO()
+    assert cli_module._solve(args, text, err_stream) == 0
+    said = err_stream.getvalue().splitlines()
+    assert len(said) == len(r["improvements"])
+    assert said[-1].startswith("npuzzle: 31 moves after ")
+    assert "improvements" in text.getvalue() and "31 (" in text.getvalue()
+
+
+def test_stepping_through_paused_phases_equals_running_and_goes_back_exactly(monkeypatch):
+    monkeypatch.setattr(anytime_module, "FIRST_BUDGET", 40)
+    board = random_board(4, 4, seed=5, moves=36)
+    ran = make_search(board, algorithm="anytime", heuristic="manhattan").run()
+    stepped = make_search(board, algorithm="anytime", heuristic="manhattan")
+    records = []
+    while (step := stepped.step()) is not None:
+        records.append(step.to_json())
+    assert len({p.round for p, _r in ran.runs}) > 2  # phases paused and went on
+    assert (stepped.solution, stepped.expanded, stepped.generated) == (
+        ran.solution,
+        ran.expanded,
+        ran.generated,
+    )
+    assert [p for p, _r in stepped.runs] == [p for p, _r in ran.runs]
+    middle = len(records) // 2
+    stepped.goto(middle)
+    again = []
+    while (step := stepped.step()) is not None:
+        again.append(step.to_json())
+    assert again == records[middle:]
