@@ -53,7 +53,24 @@ def figures(result: dict[str, Any]) -> list[tuple[str, str]]:
         ("EBF", f"{ebf:.3f}" if isinstance(ebf, int | float) else "-"),
         ("Time", duration(float(result.get("seconds") or 0))),
         ("Optimal", "yes" if result.get("optimal") else "not guaranteed"),
+        *anytime_figures(result),
     ]
+
+
+def anytime_figures(result: dict[str, Any]) -> list[tuple[str, str]]:
+    """The anytime search's: each shorter solution as it came, and the proved lower bound."""
+    found = result.get("improvements")
+    if not found:
+        return []
+    steps = ", ".join(f"{i['length']} ({duration(float(i['seconds']))})" for i in found)
+    return [("Improvements", steps), ("Lower bound", str(result.get("lower_bound", "-")))]
+
+
+def best_so_far(p: dict[str, Any]) -> str:
+    """The anytime search's progress: its best so far and how far the shortest may be."""
+    if p.get("best") is None:
+        return ""
+    return f" Best so far {p['best']} moves (the shortest has at least {p['lower_bound']})."
 
 
 class SolvePanel:
@@ -167,6 +184,13 @@ class SolvePanel:
         if result.get("optimal"):
             self.page.shortest_known(board, goal, len(moves))
         self.playback.start(board, goal, moves)
+        if result.get("improvements") and not result.get("optimal"):
+            # the anytime search stopped before its proof: what stopped it ends its reason
+            stopped = str(result.get("reason", "")).rpartition(": ")[2]
+            self.page.say(
+                f"Best found: {len(moves)} moves ({stopped}); the shortest has at least "
+                f"{result.get('lower_bound')}. Playing it back..."
+            )
 
     def report(self, p: dict[str, Any]) -> None:
         """Show the worker's progress (unless Cancel was pressed)."""
@@ -181,7 +205,9 @@ class SolvePanel:
             if p.get("threshold") is not None
             else f"{p.get('open', 0):,} on the open list"
         )
-        self.page.say(f"Searching... {p.get('expanded', 0):,} nodes expanded, {where}.")
+        self.page.say(
+            f"Searching... {p.get('expanded', 0):,} nodes expanded, {where}.{best_so_far(p)}"
+        )
 
     def show_figures(self, result: dict[str, Any] | None) -> None:
         self.figures.replaceChildren()

@@ -36,7 +36,6 @@ from npuzzle.lab import runner
 
 CHUNK_SECONDS = 0.05  # run this long between answers to progress() and cancel()
 MAX_NODES = lab.PAGE_MAX_NODES  # the page's node limit: memory in the tab is finite
-UNLIMITED = ("idastar",)  # searches that keep only their path: no limit but Cancel
 # How long a hint's IDA* may look for a shortest solution before the human-like search's
 # move is taken instead: 1.5 s of the page's own time (Pyodide searches about 1.7x slower
 # than CPython, so as much search as 0.9 s in CPython). With the fallback (0.1-0.2 s on a
@@ -54,6 +53,9 @@ _job: dict[str, Any] = {
     "loaded": 0,
     "total": 0,
     "threshold": None,  # IDA*'s current f threshold
+    "best": None,  # the anytime search: the shortest solution's length so far
+    "lower_bound": None,  # and the length every solution has at least
+    "improvements": [],  # and each shorter solution as it came: {length, seconds, weight}
     "kind": "",  # "solve" or "lab": what is running
     "done": 0,  # the lab: searches finished, of "jobs"
     "jobs": 0,
@@ -102,6 +104,7 @@ async def solve(request: Any) -> dict[str, Any]:
         return _busy()
     _job.update(running=True, cancel=False, expanded=0, generated=0, open=0, seconds=0.0)
     _job.update(phase="", loaded=0, total=0, threshold=None, kind="solve")
+    _job.update(best=None, lower_bound=None, improvements=[])
     try:
         return await _solve(req)
     finally:
@@ -135,10 +138,10 @@ async def _load_now(names: list[str], page: str) -> bool:
     return True
 
 
-async def _run(search: Search, limit: int | None) -> bool:
-    """Run ``search`` to its end or ``limit`` expansions, ``CHUNK_SECONDS`` at a time (the
-    search resumes where the time limit stopped it), publishing its counters and letting
-    progress() and cancel() in between chunks; False if it was cancelled."""
+async def _run(search: Search, limit: int | None, seconds: float | None = None) -> bool:
+    """Run ``search`` to its end, ``limit`` expansions or ``seconds``, ``CHUNK_SECONDS`` at
+    a time (the search resumes where the time limit stopped it), publishing its counters and
+    letting progress() and cancel() in between chunks; False if it was cancelled."""
     while True:
         search.run(max_nodes=limit, max_seconds=CHUNK_SECONDS)
         _job.update(expanded=search.expanded, generated=search.generated, seconds=search.seconds)
@@ -146,7 +149,15 @@ async def _run(search: Search, limit: int | None) -> bool:
             _job.update(threshold=getattr(search, "threshold", None))
         else:
             _job.update(open=search.open_size)
+        counters = search.counters()
+        if "best" in counters:  # the anytime search
+            improvements = search.extra()["improvements"]
+            _job.update(best=counters["best"], lower_bound=counters["lower_bound"])
+            _job.update(improvements=improvements, threshold=None)
         if search.status != "limit" or (limit is not None and search.expanded >= limit):
+            return True
+        if seconds is not None and search.seconds >= seconds:
+            search.reason = f"stopped after {seconds:g} s"
             return True
         await asyncio.sleep(0)
         if _job["cancel"]:
@@ -177,15 +188,15 @@ async def _solve(req: dict[str, Any]) -> dict[str, Any]:
         search = make_search(board, goal, **options)
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
         return {"status": "error", "reason": str(exc)}
-    algorithm = options["algorithm"]
-    limit = None if algorithm in UNLIMITED else MAX_NODES
-    if not await _run(search, limit):
-        return {
-            **search.result().to_json(),
-            "status": "cancelled",
-            "reason": f"cancelled after {search.expanded:,} nodes",
-        }
-    if search.status == "limit":
+    info = ALGORITHMS[options["algorithm"]]
+    limit = None if info.max_nodes is None else MAX_NODES  # else no limit but Cancel
+    if not await _run(search, limit, info.max_seconds):
+        search.reason = f"cancelled after {search.expanded:,} nodes"
+        result = search.result().to_json()
+        if result["status"] != "solved":  # the anytime search keeps the best so far
+            result["status"] = "cancelled"
+        return result
+    if search.status == "limit" and limit is not None and search.expanded >= limit:
         search.reason = f"stopped after {MAX_NODES:,} nodes (the page's limit)"
     return search.result().to_json()
 

@@ -1,5 +1,6 @@
 """Pattern databases in the page: loaded on demand with progress, kept in Cache Storage,
-clear messages when a table is missing or damaged, used by the visualizer; walking distance.
+clear messages when a table is missing or damaged, used by the visualizer; walking distance;
+the 24-puzzle's tables and its anytime search.
 
 Boards are Korf's (1985) 15-puzzle instances, goal blank first (0 1 2 ... 15); their published
 optimal lengths are written here so the tests need nothing outside the project.
@@ -15,7 +16,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Request, Route, expect
 from sitekit import PageWatch, Site, load, wait_worker
 
-from npuzzle import HEURISTICS, Board, make_search
+from npuzzle import HEURISTICS, Board, make_search, reference
 from npuzzle.heuristics import pdbplan
 
 pytestmark = pytest.mark.browser
@@ -399,3 +400,41 @@ def test_walking_distance_is_offered_and_solves_a_4x4_optimally_in_the_worker(
     assert result["Optimal"] == "yes"
     assert KORF_55.apply(moves_shown(page)) == GOAL
     assert fetched == []  # walking distance needs no pattern database
+
+
+# ----- f. the 24-puzzle: its tables and the anytime search -----------------------------------
+def test_anytime_on_a_24_puzzle_improves_within_10_s_and_cancel_keeps_the_best(
+    context: BrowserContext, page: Page, site: Site, watch: PageWatch
+) -> None:
+    goal = Board.goal("blank-first", 5, 5)
+    first, second = reference.korf24()[:2]
+    fetched = table_requests(context)
+    open_link(page, site, link(first.board, "anytime", "pdb"))
+    page.get_by_role("button", name="Solve").click()
+    status = page.locator("#status")
+    # the improvements show as they come, while the search goes on
+    expect(status).to_contain_text("Best so far", timeout=SOLVE_TIMEOUT_MS)
+    expect(status).to_contain_text("(stopped after 10 s)", timeout=SOLVE_TIMEOUT_MS)
+    result = figures(page)
+    assert sorted(fetched) == sorted(pdbplan.table_names(5, 5, goal.blank))
+    assert result["Status"] == "solved" and result["Optimal"] == "not guaranteed"
+    length = int(result["Length"])
+    assert first.optimal <= length and int(result["Lower bound"]) <= first.optimal
+    steps = [int(part.split(" (")[0]) for part in result["Improvements"].split(", ")]
+    assert steps == sorted(steps, reverse=True) and steps[-1] == length
+    assert float(result["Time"].removesuffix(" s")) < 10.5
+    expect(status).to_contain_text(f"Best found: {length} moves (stopped after 10 s)")
+    assert first.board.apply(moves_shown(page)) == goal
+
+    # Cancel answers with the best found so far
+    page.get_by_label("Board", exact=True).fill(second.board.format("rows"))
+    page.get_by_role("button", name="Edit").click()
+    page.get_by_role("button", name="Solve").click()
+    expect(status).to_contain_text("Best so far", timeout=SOLVE_TIMEOUT_MS)
+    page.get_by_role("button", name="Cancel").click()
+    expect(status).to_contain_text("(cancelled after", timeout=SOLVE_TIMEOUT_MS)
+    result = figures(page)
+    assert result["Status"] == "solved" and second.optimal <= int(result["Length"])
+    expect(status).to_contain_text(f"Best found: {result['Length']} moves (cancelled after")
+    assert second.board.apply(moves_shown(page)) == goal
+    assert watch.page_errors == [] and watch.console_errors == []

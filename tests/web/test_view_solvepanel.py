@@ -8,15 +8,19 @@ from typing import Any
 import pytest
 
 from npuzzle import Board, solve
+from npuzzle.generate import random_board
 
 
 class Solver:
     """The worker's exported functions, as the bridge calls them."""
 
-    def __init__(self, answer: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, answer: dict[str, Any] | None = None, progress: dict[str, Any] | None = None
+    ) -> None:
         self.requests: list[dict[str, Any]] = []
         self.answer = answer
         self.progress_calls = 0
+        self.progress_answer = progress or {"expanded": 1234, "open": 56, "threshold": None}
 
     async def solve(self, request: dict[str, Any]) -> dict[str, Any]:
         self.requests.append(request)
@@ -34,7 +38,7 @@ class Solver:
 
     async def progress(self) -> dict[str, Any]:
         self.progress_calls += 1
-        return {"expanded": 1234, "open": 56, "threshold": None}
+        return self.progress_answer
 
     async def cancel(self) -> bool:
         return True
@@ -158,3 +162,41 @@ def test_solve_before_the_worker_has_answered_says_it_waits_then_solves(
     panel.solver_started()
     solve_now(web, panel)
     assert web.solvepanel.WAITING not in hub.messages
+
+
+def test_the_anytime_search_shows_its_best_so_far_and_each_improvement(
+    web: Any, panel: Any, hub: Any
+) -> None:
+    goal = Board.goal("blank-first", 5, 5)
+    board = random_board(5, 5, seed=3, goal=goal)
+    # stopped long before its proof: the best it found, not proved shortest
+    result = solve(board, goal, algorithm="anytime", heuristic="linear-conflict", max_seconds=0.3)
+    answer = dict(result.to_json())
+    found = answer["improvements"]
+    assert answer["status"] == "solved" and not answer["optimal"] and found
+    progress = {"expanded": 5000, "threshold": None, "best": 180, "lower_bound": 70}
+    web.workers["solver"] = Solver(answer, progress)
+    panel.grid.show(board, goal)
+    web.document.getElementById("algorithm").value = "anytime"
+    web.document.getElementById("heuristic").value = "linear-conflict"
+
+    async def press() -> None:
+        web.document.getElementById("solve").click()
+        await panel.task
+
+    asyncio.run(press())
+    searching = [m for m in hub.messages if m.startswith("Searching... 5,000")]
+    assert searching and searching[-1].endswith(
+        "Best so far 180 moves (the shortest has at least 70)."
+    )
+    shown = figures(web)
+    assert shown["Status"] == "solved" and shown["Optimal"] == "not guaranteed"
+    assert shown["Length"] == str(found[-1]["length"]) == str(result.length)
+    assert shown["Improvements"].startswith(f"{found[0]['length']} (")
+    assert shown["Improvements"].count("(") == len(found)
+    assert shown["Lower bound"] == str(answer["lower_bound"])
+    assert (
+        f"Best found: {result.length} moves (stopped after 0.3 s); the shortest has at least "
+        f"{answer['lower_bound']}. Playing it back..."
+    ) in hub.messages
+    panel.playback.stop()
