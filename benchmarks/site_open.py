@@ -58,7 +58,7 @@ from sitekit import CHROMIUM_ARGS, served, site_build  # noqa: E402
 
 TIMEOUT_MS = 180_000
 MARKS = ("playable", "ready", "workerReady")
-# A 4x4 board, blank-first goal: a Solve with pdb loads the usual tables (about 4 MB).
+# A 4x4 board, blank-first goal: a Solve with pdb loads the usual tables (about 5 MB).
 TABLES_REQUEST = {
     "board": "0,1,9,7/11,13,5,3/14,12,4,2/8,6,10,15",
     "goal": "blank-first",

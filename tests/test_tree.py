@@ -213,3 +213,33 @@ def test_windows_are_slices_of_the_outline(algorithm, heuristic, board, options)
         shown = {r.id for r in outline}
         for id in rng.sample(ids, min(10, len(ids))):
             assert (tree.row_of(id, collapsed) is None) == (id not in shown)
+
+
+def test_the_anytime_search_tree_follows_its_runs_as_they_pause_and_go_on(monkeypatch):
+    from npuzzle import Board, anytime
+
+    monkeypatch.setattr(anytime, "FIRST_BUDGET", 40)  # runs pause and go on within a few steps
+    goal = Board.goal("blank-first", 4, 4)
+    search = make_search(
+        random_board(4, 4, seed=5, goal=goal), goal, algorithm="anytime", heuristic="manhattan"
+    )
+    tree = SearchTree(search)
+    runs_gone_on = set()
+    for _ in range(1500):
+        step = search.step()
+        tree.sync()
+        assert step is not None and step.node is not None and step.run is not None
+        if step.run != step.phase:
+            runs_gone_on.add(step.run)  # a paused run went on in a later phase
+        path = tree.path_to(tree.current)
+        assert len(path) == step.node.g + 1 and tree.find(path[-1]).tiles == step.node.tiles
+        moves = "".join(tree.find(i).move for i in path[1:])
+        assert board_after(search, moves) == step.node.tiles  # each run starts at the board
+    assert len(runs_gone_on) >= 3
+    rng = random.Random(2)
+    for _ in range(15):
+        search.goto(rng.randint(0, 1500))
+        tree.sync()
+        assert _all_rows(tree) == _all_rows(SearchTree(search))
+        if search.steps:
+            assert tree.phase == search.last_step.phase

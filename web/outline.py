@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from npuzzle import Search
+from npuzzle import ALGORITHMS, Search
 from npuzzle.explain import number
 from npuzzle.tree import SearchTree, TreeRow, TreeState
 
@@ -58,7 +58,7 @@ class Outline:
 
     def __init__(self, search: Search) -> None:
         self.tree = SearchTree(search, catch_up=False)
-        self.ida = search.algorithm == "idastar"
+        self.ida = ALGORITHMS[search.algorithm].walks_paths
         self.width = search.board.width
         self.collapsed: set[int] = set()
         self.selected: int | None = None

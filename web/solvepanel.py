@@ -200,11 +200,12 @@ class SolvePanel:
             self.page.show_loading(int(p.get("loaded") or 0), int(p.get("total") or 0), "solver")
             return
         self.page.hide_loading()
-        where = (
-            f"threshold {p['threshold']}"
-            if p.get("threshold") is not None
-            else f"{p.get('open', 0):,} on the open list"
-        )
+        if p.get("weight") is not None:  # the anytime search: its phase's weight
+            where = "proving it shortest" if p["weight"] == 1 else f"weight {p['weight']:g}"
+        elif p.get("threshold") is not None:
+            where = f"threshold {p['threshold']}"
+        else:
+            where = f"{p.get('open', 0):,} on the open list"
         self.page.say(
             f"Searching... {p.get('expanded', 0):,} nodes expanded, {where}.{best_so_far(p)}"
         )

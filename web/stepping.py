@@ -13,7 +13,8 @@ many short calls, and the worker answers Solve's progress, a hint or Stop in bet
 
 IDA* has no open and closed lists: its ``open_list`` is the children still to be tried along
 the current branch of its depth-first search and its ``closed_list`` that branch, so the two
-lists are named in those words when IDA* is stepped (``LIST_WORDS``). Depth-first search's
+lists are named in those words when IDA* (or the anytime search, made of IDA* runs) is
+stepped (``PATH_WORDS``). Depth-first search's
 lists are a real open list (a stack) and closed list, and keep their names.
 """
 
@@ -24,7 +25,7 @@ from typing import Any
 
 from outline import Outline
 
-from npuzzle import Node, Search
+from npuzzle import ALGORITHMS, Node, Search
 from npuzzle.board import moved_tile
 from npuzzle.explain import brief, explain_step, number
 from npuzzle.search import MAX_RECORDED_STEPS
@@ -39,12 +40,14 @@ OPEN_CLOSED: ListWords = (
     ("Open list", "(next to expand first)", "open"),
     ("Closed list", "(most recent first)", "closed"),
 )
-LIST_WORDS: dict[str, ListWords] = {
-    "idastar": (
-        ("Children waiting", "(next to try first)", "waiting"),
-        ("Current path", "(deepest first)", "on the path"),
-    ),
-}
+PATH_WORDS: ListWords = (
+    ("Children waiting", "(next to try first)", "waiting"),
+    ("Current path", "(deepest first)", "on the path"),
+)
+
+
+def list_words(algorithm: str) -> ListWords:
+    return PATH_WORDS if ALGORITHMS[algorithm].walks_paths else OPEN_CLOSED
 
 
 def node_model(node: Node) -> dict[str, Any]:
@@ -99,7 +102,7 @@ class Stepping:
     def counters(self) -> str:
         """The counters' line: step, expanded, generated, the lists' sizes, the status."""
         c = self.search.counters()
-        words = LIST_WORDS.get(self.search.algorithm, OPEN_CLOSED)
+        words = list_words(self.search.algorithm)
         parts = [
             f"Step {c['step']:,}",
             f"expanded {c['expanded']:,}",
@@ -130,7 +133,7 @@ class Stepping:
                     {**node_model(child.node), "outcome": str(child.outcome)}
                     for child in step.children
                 ]
-        words = LIST_WORDS.get(search.algorithm, OPEN_CLOSED)
+        words = list_words(search.algorithm)
         return {
             "steps": search.steps,
             "furthest": self.furthest,

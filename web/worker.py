@@ -56,6 +56,7 @@ _job: dict[str, Any] = {
     "best": None,  # the anytime search: the shortest solution's length so far
     "lower_bound": None,  # and the length every solution has at least
     "improvements": [],  # and each shorter solution as it came: {length, seconds, weight}
+    "weight": None,  # and the weight of its phase under way (1: the proof)
     "kind": "",  # "solve" or "lab": what is running
     "done": 0,  # the lab: searches finished, of "jobs"
     "jobs": 0,
@@ -104,7 +105,7 @@ async def solve(request: Any) -> dict[str, Any]:
         return _busy()
     _job.update(running=True, cancel=False, expanded=0, generated=0, open=0, seconds=0.0)
     _job.update(phase="", loaded=0, total=0, threshold=None, kind="solve")
-    _job.update(best=None, lower_bound=None, improvements=[])
+    _job.update(best=None, lower_bound=None, improvements=[], weight=None)
     try:
         return await _solve(req)
     finally:
@@ -153,7 +154,7 @@ async def _run(search: Search, limit: int | None, seconds: float | None = None) 
         if "best" in counters:  # the anytime search
             improvements = search.extra()["improvements"]
             _job.update(best=counters["best"], lower_bound=counters["lower_bound"])
-            _job.update(improvements=improvements, threshold=None)
+            _job.update(improvements=improvements, weight=counters["weight"])
         if search.status != "limit" or (limit is not None and search.expanded >= limit):
             return True
         if seconds is not None and search.seconds >= seconds:
@@ -227,7 +228,7 @@ async def hint(request: Any) -> dict[str, Any]:
         advice = (
             "the pattern databases for shortest hints could not be loaded"
             if req.get("fetch")
-            else "press Hint to fetch the pattern databases (4 MB) for a shortest one"
+            else "press Hint to fetch the pattern databases (about 5 MB) for a shortest one"
         )
     return {
         "status": "ok",
@@ -251,7 +252,7 @@ async def _hint_tables(board: Board, goal: Board, req: dict[str, Any]) -> bool:
 
     Up to 9 cells, the one exact table (70 kB at most) makes every hint exact. On a shape
     whose tables the site ships, a pressed Hint (``fetch``) fetches them (the 4x4's are
-    4 MB, then kept in the browser's cache): IDA* with them gives optimal hints within the
+    about 5 MB, then kept in the browser's cache): IDA* with them gives optimal hints within the
     budget. Moves to solved alone uses the tables already loaded, so that opening a 4x4
     fetches nothing unasked. A table the site lacks or the browser refuses is not an error
     here: the hint then searches without it."""

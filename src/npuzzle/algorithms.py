@@ -42,6 +42,8 @@ class AlgorithmInfo:
     max_nodes: int | None = MEMORY_BOUND_NODES
     #: default time limit (None: none)
     max_seconds: float | None = None
+    #: IDA* or made of IDA* runs: its lists are a path and the children waiting on it
+    walks_paths: bool = False
 
 
 ALGORITHMS: dict[str, AlgorithmInfo] = {
@@ -68,6 +70,7 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
             True,
             "depth-first with a rising f threshold: optimal, little memory",
             max_nodes=None,  # it keeps only its path: time, not memory, is what it spends
+            walks_paths=True,
         ),
         AlgorithmInfo(
             "anytime",
@@ -76,6 +79,7 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
             "a first solution at once, shorter ones until the time limit, then a proof",
             max_nodes=None,  # IDA*'s phases keep their path and a bounded table
             max_seconds=ANYTIME_SECONDS,
+            walks_paths=True,
         ),
         AlgorithmInfo(
             "human",

@@ -219,7 +219,11 @@ class AnytimeSearch(Search):
             note += f"; best so far {len(best)} moves"
         if rec.note:
             note += f"; {rec.note}"
-        step = replace(rec, number=self.steps, status=self.status, note=note, phase=number)
+        run = self.runs[number - 1][1]
+        first = 1 + next(i for i, (_p, r) in enumerate(self.runs) if r is run)
+        step = replace(
+            rec, number=self.steps, status=self.status, note=note, phase=number, run=first
+        )
         self._history.append((step, number, *saved, tuple(self._dropped)))
         return step
 
@@ -269,6 +273,7 @@ class AnytimeSearch(Search):
             **super().counters(),
             "phase": len(self.runs),
             "phase_goal": self.phase.describe(),
+            "weight": self.phase.weight,
             "best": None if best is None else len(best),
             "lower_bound": self.lower_bound,
         }

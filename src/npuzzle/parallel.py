@@ -2,7 +2,7 @@
 
 Processes, not threads: the searches are pure Python and hold the interpreter's lock. Where
 the system offers ``fork`` (Linux) the children start as copies of this process, so pattern
-databases it has already loaded (112 MiB for the 4x4) are shared rather than read again by
+databases it has already loaded (80 MiB for the 4x4) are shared rather than read again by
 each child; elsewhere each child loads what it needs from the disk cache.
 
 >>> list(ordered_map(abs, [-3, 2, -1], jobs=1))

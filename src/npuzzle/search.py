@@ -139,7 +139,8 @@ class Step:
     goal: bool = False  # the node taken is the goal (of the phase, in the human-like search)
     threshold: Number | None = None  # IDA*: the f threshold of the step's iteration
     iteration: int | None = None  # IDA*: which iteration (1 first)
-    phase: int | None = None  # the human-like search: which phase (1 first)
+    phase: int | None = None  # the human-like and the anytime search: which phase (1 first)
+    run: int | None = None  # the anytime search: which IDA* run (a paused run goes on later)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -154,6 +155,7 @@ class Step:
             "threshold": self.threshold,
             "iteration": self.iteration,
             "phase": self.phase,
+            "run": self.run,
         }
 
 

@@ -42,6 +42,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .algorithms import ALGORITHMS
 from .heuristics import Number
 from .search import Node, Outcome, Search, Step
 
@@ -144,6 +145,9 @@ class _Undo:
     path: list[int]
     solved: bool
     facts: tuple[Number | None, int | None, int | None]
+    #: the anytime search: the run before the step and the paused runs' trees, when the step
+    #: went over to another run (else None)
+    runs: tuple[int | None, dict[int, tuple[int, list[int], bool]]] | None = None
 
 
 class SearchTree:
@@ -154,7 +158,11 @@ class SearchTree:
 
     def __init__(self, search: Search, *, catch_up: bool = True) -> None:
         self.search = search
-        self._ida = search.algorithm == "idastar"
+        self._ida = ALGORITHMS[search.algorithm].walks_paths
+        # the anytime search: the IDA* run the current tree is of, and the paused runs' trees
+        # (root, path, solved), taken up again when their run goes on
+        self._run: int | None = None
+        self._paused: dict[int, tuple[int, list[int], bool]] = {}
         self._nodes: list[_Node] = []
         # (root, tiles) -> ids of the generations of a state that went on the open list
         self._latest: dict[tuple[int, tuple[int, ...]], list[int]] = {}
@@ -250,6 +258,13 @@ class SearchTree:
         self._applied.append(step)
         self._undos.append(undo)
         self.threshold, self.iteration, self.phase = step.threshold, step.iteration, step.phase
+        if step.run is not None and step.run != self._run:
+            undo.runs = (self._run, dict(self._paused))
+            if self._run is not None:
+                self._paused[self._run] = (self.root, self._path, self.solved)
+            if step.run in self._paused:  # a paused run goes on: its tree comes back
+                self.root, self._path, self.solved = self._paused.pop(step.run)
+            self._run = step.run
         taken = step.node
         if taken is None:  # the search ran out: nothing was taken
             self.current = None
@@ -288,10 +303,16 @@ class SearchTree:
         if taken.g == 0:
             return self.root
         if self._ida:
-            # IDA* takes a child of the path node one level up
-            for id in self._nodes[self._path[taken.g - 1]].children:
-                node = self._nodes[id]
-                if node.node.tiles == taken.tiles and node.state == TreeState.OPEN:
+            # IDA* takes a child of the path node one level up: an open one, or else one it
+            # had met before as a duplicate (the anytime search's paused runs go on without
+            # their transposition table, which no longer knows it)
+            siblings = [
+                id
+                for id in self._nodes[self._path[taken.g - 1]].children
+                if self._nodes[id].node.tiles == taken.tiles
+            ]
+            for id in sorted(siblings, key=lambda id: self._nodes[id].state != TreeState.OPEN):
+                if self._nodes[id].state in (TreeState.OPEN, TreeState.DUPLICATE):
                     return id
         else:
             found = self._open_generation(taken.tiles, taken.g)
@@ -324,6 +345,8 @@ class SearchTree:
         self.current, self.root, self._path = undo.current, undo.root, undo.path
         self.solved = undo.solved
         self.threshold, self.iteration, self.phase = undo.facts
+        if undo.runs is not None:
+            self._run, self._paused = undo.runs
 
     # ----- reading it --------------------------------------------------------------------------
     @property

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from npuzzle import Board, make_search
 from npuzzle.tree import SearchTree
 
@@ -64,13 +66,17 @@ def test_the_model_is_the_engines_step_lists_and_counters(web: Any) -> None:
     assert model["current"]["moved"] == tiles[parent.index(0)]
 
 
-def test_idastar_lists_and_counters_use_its_own_words(web: Any) -> None:
-    stepped = session(web, algorithm="idastar")
+@pytest.mark.parametrize("algorithm", ["idastar", "anytime"])  # the anytime search: IDA* runs
+def test_idastar_lists_and_counters_use_its_own_words(web: Any, algorithm: str) -> None:
+    stepped = session(web, algorithm=algorithm)
     stepped.go(8, 10.0)
     model = stepped.model()
     assert [w[0] for w in model["words"]] == ["Children waiting", "Current path"]
     assert " · waiting " in model["counters"] and " · on the path " in model["counters"]
-    assert "threshold" in model["counters"]
+    assert "threshold" in model["counters"] or "IDA* under 3·h" in model["counters"]
+    # the lists are the IDA* run's: its path, from the start, one node a depth
+    path = [int(node["g"]) for node in model["closed"]]
+    assert sorted(path, reverse=True) == path == list(range(len(path) - 1, -1, -1))
 
 
 def test_the_limit_stops_stepping_and_is_said(web: Any, monkeypatch: Any) -> None:

@@ -174,7 +174,7 @@ def test_the_anytime_search_shows_its_best_so_far_and_each_improvement(
     answer = dict(result.to_json())
     found = answer["improvements"]
     assert answer["status"] == "solved" and not answer["optimal"] and found
-    progress = {"expanded": 5000, "threshold": None, "best": 180, "lower_bound": 70}
+    progress = {"expanded": 5000, "threshold": 90, "best": 180, "lower_bound": 70, "weight": 2}
     web.workers["solver"] = Solver(answer, progress)
     panel.grid.show(board, goal)
     web.document.getElementById("algorithm").value = "anytime"
@@ -185,10 +185,10 @@ def test_the_anytime_search_shows_its_best_so_far_and_each_improvement(
         await panel.task
 
     asyncio.run(press())
-    searching = [m for m in hub.messages if m.startswith("Searching... 5,000")]
-    assert searching and searching[-1].endswith(
-        "Best so far 180 moves (the shortest has at least 70)."
-    )
+    assert (
+        "Searching... 5,000 nodes expanded, weight 2. Best so far 180 moves (the shortest has "
+        "at least 70)."
+    ) in hub.messages
     shown = figures(web)
     assert shown["Status"] == "solved" and shown["Optimal"] == "not guaranteed"
     assert shown["Length"] == str(found[-1]["length"]) == str(result.length)
