@@ -24,12 +24,18 @@ def exact_3x3() -> dict[tuple[int, ...], int]:
     return distances(GOAL_3X3.tiles, 3, 3)
 
 
-def _improving(improvements: list[dict[str, float]]) -> None:
+def _improving(improvements: list[dict]) -> None:
     lengths = [i["length"] for i in improvements]
     seconds = [i["seconds"] for i in improvements]
-    weights = [i["weight"] for i in improvements]
     assert lengths == sorted(lengths, reverse=True) and len(set(lengths)) == len(lengths)
-    assert seconds == sorted(seconds) and weights == sorted(weights, reverse=True)
+    assert seconds == sorted(seconds)
+    # weighted phases improve with falling weights; a shortened stretch is a way through it
+    weights = [i["weight"] for i in improvements if i["segment"] is None]
+    assert weights == sorted(weights, reverse=True) and improvements[0]["segment"] is None
+    for before, after in itertools.pairwise(improvements):
+        if after["segment"] is not None:
+            i, j = after["segment"]
+            assert 0 <= i < j <= before["length"] and before["length"] - after["length"] < j - i
 
 
 @pytest.mark.parametrize("heuristic", ["manhattan", "linear-conflict", "pdb", "misplaced"])
@@ -82,7 +88,7 @@ def test_phases_run_weights_from_large_to_small_and_go_on_with_doubled_budgets(m
     search = make_search(
         random_board(4, 4, seed=2), algorithm="anytime", heuristic="manhattan"
     ).run(max_seconds=5)
-    phases = [phase for phase, _run in search.runs]
+    phases = [phase for phase, _run in search.runs if phase.segment is None]
     order = [(p.round, -p.weight) for p in phases]
     assert order == sorted(order) and len(set(order)) == len(order)
     assert all(p.budget == 50 << p.round for p in phases)
@@ -90,7 +96,8 @@ def test_phases_run_weights_from_large_to_small_and_go_on_with_doubled_budgets(m
     assert any(p.round > 0 for p in phases)  # some phase spent its budget and came back
     by_run: dict[int, list] = {}
     for phase, run in search.runs:
-        by_run.setdefault(id(run), []).append(phase)
+        if phase.segment is None:
+            by_run.setdefault(id(run), []).append(phase)
     for of_run in by_run.values():
         assert len({p.weight for p in of_run}) == 1 and of_run[0].start == 0
         for phase, after in itertools.pairwise(of_run):
@@ -174,3 +181,24 @@ def test_stepping_through_paused_phases_equals_running_and_goes_back_exactly(mon
     while (step := stepped.step()) is not None:
         again.append(step.to_json())
     assert again == records[middle:]
+
+
+def test_each_new_best_is_shortened_stretch_by_stretch():
+    board = random_board(5, 5, seed=11)
+    goal = Board.goal("standard", 5, 5)
+    search = make_search(board, goal, algorithm="anytime", heuristic="linear-conflict")
+    search.run(max_seconds=1.5)
+    found = search.result().extra["improvements"]
+    _improving(found)
+    shortened = [i for i in found if i["segment"] is not None]
+    assert shortened  # a weighted solution wanders: some stretch has a shorter way
+    segments = [(p, run) for p, run in search.runs if p.segment is not None]
+    for phase, run in segments:
+        i, j = phase.segment
+        assert phase.bound == j - i <= anytime_module.SEGMENT_LENGTHS[phase.level]
+        assert phase.budget == anytime_module.SEGMENT_BUDGET << phase.level
+        assert run.heuristic.info.name == anytime_module.SEGMENT_HEURISTIC
+        if run.status == "solved":  # only a shorter way: it was bounded by the stretch
+            assert len(run.solution) < j - i
+    assert sum(run.status == "solved" for _p, run in segments) == len(shortened)
+    assert board.apply(search.result().moves) == goal

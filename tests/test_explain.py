@@ -118,3 +118,27 @@ def test_a_search_that_runs_out_says_why():
 def test_before_any_step_the_start_is_waiting():
     search = make_search(random_board(3, 3, seed=1))
     assert explain(search) == ["No step has been taken yet: the open list holds the start."]
+
+
+def test_the_anytime_search_explains_its_phase_and_a_shorter_stretch():
+    goal = Board.goal("standard", 5, 5)
+    board = random_board(5, 5, seed=8, goal=goal)
+    search = make_search(board, goal, algorithm="anytime", heuristic="linear-conflict")
+    first = explain_step(search, search.step()).sentences()
+    assert first[0] == f"Phase 1: {search.runs[0][0].describe()}."
+    assert "f = g + w·h = 0 + 3·" in first[1]  # the first phase is IDA* under 3·h
+    for _ in range(50_000):  # until a stretch of the first solution has a shorter way
+        step = search.step()
+        phase = search.runs[step.phase - 1][0]
+        if phase.segment is not None and step.goal:
+            break
+    i, j = phase.segment
+    sentences = explain_step(search, step).sentences()
+    assert sentences[0].startswith(
+        f"Phase {step.phase}: IDA* under linear-conflict for a shorter way through moves "
+        f"{i + 1} to {j} of the best, {j - i} moves"
+    )
+    assert step.node.g < j - i and sentences[-1] == (
+        f"A way of {step.node.g} moves through this stretch of the best solution, shorter "
+        f"than its {j - i}: it takes the stretch's place."
+    )

@@ -234,7 +234,8 @@ def test_the_anytime_search_tree_follows_its_runs_as_they_pause_and_go_on(monkey
         path = tree.path_to(tree.current)
         assert len(path) == step.node.g + 1 and tree.find(path[-1]).tiles == step.node.tiles
         moves = "".join(tree.find(i).move for i in path[1:])
-        assert board_after(search, moves) == step.node.tiles  # each run starts at the board
+        if search.runs[step.phase - 1][0].segment is None:  # (a stretch starts elsewhere)
+            assert board_after(search, moves) == step.node.tiles  # each run starts at the board
     assert len(runs_gone_on) >= 3
     rng = random.Random(2)
     for _ in range(15):

@@ -200,7 +200,9 @@ class SolvePanel:
             self.page.show_loading(int(p.get("loaded") or 0), int(p.get("total") or 0), "solver")
             return
         self.page.hide_loading()
-        if p.get("weight") is not None:  # the anytime search: its phase's weight
+        if p.get("segment"):  # the anytime search: shortening a stretch of its best
+            where = f"shortening moves {p['segment'][0] + 1}-{p['segment'][1]}"
+        elif p.get("weight") is not None:  # or its phase's weight
             where = "proving it shortest" if p["weight"] == 1 else f"weight {p['weight']:g}"
         elif p.get("threshold") is not None:
             where = f"threshold {p['threshold']}"

@@ -57,6 +57,7 @@ _job: dict[str, Any] = {
     "lower_bound": None,  # and the length every solution has at least
     "improvements": [],  # and each shorter solution as it came: {length, seconds, weight}
     "weight": None,  # and the weight of its phase under way (1: the proof)
+    "segment": None,  # or the stretch of the best it is shortening, [i, j]
     "kind": "",  # "solve" or "lab": what is running
     "done": 0,  # the lab: searches finished, of "jobs"
     "jobs": 0,
@@ -105,7 +106,7 @@ async def solve(request: Any) -> dict[str, Any]:
         return _busy()
     _job.update(running=True, cancel=False, expanded=0, generated=0, open=0, seconds=0.0)
     _job.update(phase="", loaded=0, total=0, threshold=None, kind="solve")
-    _job.update(best=None, lower_bound=None, improvements=[], weight=None)
+    _job.update(best=None, lower_bound=None, improvements=[], weight=None, segment=None)
     try:
         return await _solve(req)
     finally:
@@ -155,6 +156,8 @@ async def _run(search: Search, limit: int | None, seconds: float | None = None) 
             improvements = search.extra()["improvements"]
             _job.update(best=counters["best"], lower_bound=counters["lower_bound"])
             _job.update(improvements=improvements, weight=counters["weight"])
+            segment = counters["segment"]
+            _job.update(segment=None if segment is None else list(segment))
         if search.status != "limit" or (limit is not None and search.expanded >= limit):
             return True
         if seconds is not None and search.seconds >= seconds:

@@ -9,9 +9,16 @@ a shortest one, or exhausts every path shorter than the best, which proves it sh
 
 How long weighted IDA* takes swings widely from board to board and weight to weight (on a
 24-puzzle, 0.01 s at one weight and over 10 s at the next), so each phase gets a budget of
-expansions and gives up when it is spent; a *round* tries every weight not settled yet, and
-each round doubles the budget. Time thus goes to the weights that answer fast, and a run
-that is given longer keeps improving.
+expansions and gives up when it is spent; a *round* tries the largest weights not settled
+yet, and each round doubles the budget. Time thus goes to the weights that answer fast, and
+a run that is given longer keeps improving.
+
+Each new best solution of a weighted phase is then *shortened*: stretches of its path,
+``SEGMENT_LENGTHS[0]`` moves long and overlapping by half, are solved again, each by IDA*
+under linear conflict (which takes any goal, so no table is needed) from the stretch's first
+board to its last, bounded by its length: a shorter way takes the stretch's place. A weighted
+solution wanders locally, so this often shortens it by a tenth or more. A round that found
+no better solution ends with a sweep of longer stretches (the next of ``SEGMENT_LENGTHS``).
 
 It runs under ``max_seconds`` (10 s by default, :mod:`.algorithms`); whenever it stops, its
 result is the best solution so far, with the improvements (length, seconds) and a lower
@@ -25,10 +32,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .board import Board
+from .heuristics import make_heuristic
 from .idastar import IDAStar
 from .search import Node, Problem, Result, Search, Status, Step
 
-__all__ = ["FIRST_BUDGET", "WEIGHTS", "AnytimeSearch", "Improvement", "Phase"]
+__all__ = [
+    "FIRST_BUDGET",
+    "SEGMENT_BUDGET",
+    "SEGMENT_LENGTHS",
+    "WEIGHTS",
+    "AnytimeSearch",
+    "Improvement",
+    "Phase",
+]
 
 #: the weights of the phases, largest first; 1 is the proof (plain IDA*, bounded by the best)
 WEIGHTS = (3.0, 2.0, 1.75, 1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0)
@@ -36,23 +52,40 @@ WEIGHTS = (3.0, 2.0, 1.75, 1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0)
 FIRST_BUDGET = 100_000
 #: a round tries the largest weights not settled yet, this many (lower weights wait their turn)
 WINDOW = 3
+#: the stretches of the best path solved again: their length in moves in a new best's first
+#: sweep, then in the sweeps at the ends of rounds (past 40 moves a stretch can take seconds)
+SEGMENT_LENGTHS = (20, 30, 40)
+#: the expansions a stretch of the first length may take; each longer one, twice as many
+SEGMENT_BUDGET = 50_000
+#: what re-solves a stretch: admissible, and any goal without a table
+SEGMENT_HEURISTIC = "linear-conflict"
 
 
 @dataclass(frozen=True)
 class Phase:
     """One run of (weighted) IDA*: its weight, its round (0 first) and budget of expansions,
-    and the best solution's length when it began (the bound of the proof, w = 1)."""
+    and the best solution's length when it began (the bound of the proof, w = 1); or, with
+    ``segment`` (i, j), IDA* for a shorter way through moves i to j of the best."""
 
     weight: float
     round: int
     budget: int
     bound: int | None
     start: int = 0  # the run's expansions when the phase began (a phase resumes a run)
+    segment: tuple[int, int] | None = None
+    level: int = 0  # a segment's: its sweep's stretch length, SEGMENT_LENGTHS[level]
 
     def describe(self) -> str:
+        limit = f"(round {self.round + 1}, up to {self.budget:,} expansions)"
+        if self.segment is not None:
+            i, j = self.segment
+            return (
+                f"IDA* under {SEGMENT_HEURISTIC} for a shorter way through moves {i + 1} to "
+                f"{j} of the best, {j - i} moves {limit}"
+            )
         rule = "IDA* under h" if self.weight == 1 else f"IDA* under {self.weight:g}·h"
         shorter = f", for a path shorter than {self.bound} moves" if self.bound else ""
-        return f"{rule}{shorter} (round {self.round + 1}, up to {self.budget:,} expansions)"
+        return f"{rule}{shorter} {limit}"
 
 
 @dataclass(frozen=True)
@@ -63,6 +96,7 @@ class Improvement:
     seconds: float
     weight: float
     expanded: int
+    segment: tuple[int, int] | None = None  # moves i to j of the best, solved again shorter
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -70,6 +104,7 @@ class Improvement:
             "seconds": round(self.seconds, 6),
             "weight": self.weight,
             "expanded": self.expanded,
+            "segment": None if self.segment is None else list(self.segment),
         }
 
 
@@ -84,6 +119,7 @@ class AnytimeSearch(Search):
         # the runs paused in the step under way, with the tables they dropped (for back())
         self._dropped: list[tuple[IDAStar, dict[int, int]]] = []
         self.solution_found: str | None = None  # the best so far
+        self._swept = -1  # the longest stretches the best was swept with (-1: none yet)
         self.lower_bound = self.h0 = 0
         self._start()  # IDA* refuses a goal it cannot take, at once
         self.h0 = self.runs[0][1].round_threshold(self.heuristic.value(problem.start))
@@ -92,12 +128,23 @@ class AnytimeSearch(Search):
     # ----- the schedule -----------------------------------------------------------------------
     def _next_phase(self) -> Phase | None:
         """The phase after the runs so far (None: the proof is done)."""
-        settled = {p.weight for p, run in self.runs if run.status != Status.LIMIT}
+        weighted = [(p, run) for p, run in self.runs if p.segment is None]
+        settled = {p.weight for p, run in weighted if run.status != Status.LIMIT}
         if 1.0 in settled:
             return None
-        last = self.runs[-1][0] if self.runs else None
+        last = weighted[-1][0] if weighted else None
+        last_round = last.round if last else 0
         best = len(self.solution_found) if self.solution_found is not None else None
         proved = best is not None and best <= self.lower_bound
+        now = self.runs[-1][0] if self.runs else None
+        if now is not None and now.segment is not None:  # a sweep goes on
+            i, j = now.segment
+            shorter = self.runs[-1][1].status == Status.SOLVED  # (bounded: only if shorter)
+            step = 0 if shorter else max(1, (j - i) // 2)  # again from i if it shortened
+            if not proved and (shorter or j < (best or 0)):  # (else it reached the end)
+                return self._segment(now.round, now.level, i + step)
+        elif best is not None and not proved and self._swept < 0:
+            return self._segment(now.round if now else 0, 0, 0)  # a new best: first sweep
         for r in range(last.round if last else 0, 64):
             open_weights = [w for w in WEIGHTS if w not in settled and not (w > 1 and proved)]
             for w in open_weights[:WINDOW]:
@@ -105,14 +152,29 @@ class AnytimeSearch(Search):
                     continue
                 if last is not None and (r, -w) <= (last.round, -last.weight):
                     continue  # already run in this round
+                longer = self._swept + 1 < len(SEGMENT_LENGTHS)
+                swept = any(p.segment is not None and p.round == r for p, _ in self.runs)
+                if r > last_round and best is not None and not proved and longer and not swept:
+                    return self._segment(r, self._swept + 1, 0)  # a round ends: longer ones
                 return Phase(w, r, FIRST_BUDGET << r, best if w == 1.0 else None)
         return None
+
+    def _segment(self, round: int, level: int, i: int) -> Phase:
+        """A sweep of ``level`` in ``round``: the stretch of the best path from move ``i``."""
+        assert self.solution_found is not None
+        j = min(i + SEGMENT_LENGTHS[level], len(self.solution_found))
+        budget = SEGMENT_BUDGET << level
+        return Phase(1.0, round, budget, j - i, segment=(i, j), level=level)
 
     def _start(self) -> bool:
         phase = self._next_phase()
         if phase is None:
             return False
-        before = [run for p, run in self.runs if p.weight == phase.weight]
+        if phase.segment is not None:
+            self._swept = max(self._swept, phase.level)
+            self.runs.append((phase, self._segment_run(phase.segment)))
+            return True
+        before = [run for p, run in self.runs if p.weight == phase.weight and not p.segment]
         if before:  # go on where this weight's last phase stopped
             run = before[-1]
             run.status, run.reason, run.bound = Status.RUNNING, "", phase.bound
@@ -123,6 +185,18 @@ class AnytimeSearch(Search):
             )
         self.runs.append((phase, run))
         return True
+
+    def _segment_run(self, segment: tuple[int, int]) -> IDAStar:
+        """IDA* from the board before move i of the best to the board after move j, for a
+        path shorter than j - i."""
+        assert self.solution_found is not None
+        i, j = segment
+        start = self.board.apply(self.solution_found[:i])
+        end = start.apply(self.solution_found[i:j])
+        goal_pos = {t: p for p, t in enumerate(end.tiles)}
+        heuristic = make_heuristic(SEGMENT_HEURISTIC, self.space, goal_pos)
+        problem = Problem.for_boards(start, end, heuristic)
+        return IDAStar(problem, start, end, bound=j - i)
 
     def _pause(self, phase: Phase, run: IDAStar) -> None:
         """The phase spent its budget: its run waits for its weight's next round, without its
@@ -153,21 +227,31 @@ class AnytimeSearch(Search):
         elif self.optimal and self.solution is not None:
             self.lower_bound = len(self.solution)
         else:  # IDA* under h has ruled out every path shorter than its threshold
-            proofs = [r.threshold for p, r in self.runs if p.weight == 1.0]
+            proofs = [r.threshold for p, r in self.runs if p.weight == 1.0 and not p.segment]
             self.lower_bound = int(max([self.h0, *proofs]))
 
     def _settle(self, seconds: float) -> None:
         """The current phase has ended: keep its solution if it is shorter, and say whether
         the search is over."""
         phase, run = self.runs[-1]
-        if run.status == Status.SOLVED and run.solution is not None:
+        if phase.segment is not None:
+            if run.status == Status.SOLVED and run.solution is not None:
+                i, j = phase.segment
+                assert self.solution_found is not None and len(run.solution) < j - i
+                shorter = self.solution_found[:i] + run.solution + self.solution_found[j:]
+                self.solution_found = shorter
+                self.improvements.append(
+                    Improvement(len(shorter), seconds, 1.0, self.expanded, phase.segment)
+                )
+        elif run.status == Status.SOLVED and run.solution is not None:
             best = self.solution_found
             if best is None or len(run.solution) < len(best):
                 self.solution_found = run.solution
+                self._swept = -1  # a new best, not swept yet
                 self.improvements.append(
                     Improvement(len(run.solution), seconds, phase.weight, self.expanded)
                 )
-        proof_ended = phase.weight == 1.0 and run.status != Status.LIMIT
+        proof_ended = phase.weight == 1.0 and not phase.segment and run.status != Status.LIMIT
         if proof_ended or not self._start():
             self._finish()
 
@@ -190,6 +274,7 @@ class AnytimeSearch(Search):
             run.reason,
             len(self.improvements),
             self.solution_found,
+            self._swept,
         )
         self._dropped.clear()
         while not self.done and budget > 0:
@@ -230,7 +315,9 @@ class AnytimeSearch(Search):
     def back(self) -> bool:
         if not self._history:
             return False
-        _step, number, runs, status, reason, improvements, best, dropped = self._history.pop()
+        _step, number, runs, status, reason, improvements, best, swept, dropped = (
+            self._history.pop()
+        )
         self.runs[number - 1][1].back()  # the run that expanded a node in the step
         for phase, run in self.runs[runs:]:  # phases begun in the step
             if phase.start:  # it went on with a run paused before: paused again
@@ -243,7 +330,7 @@ class AnytimeSearch(Search):
         for paused, table in dropped:
             paused.table = table
         del self.improvements[improvements:]
-        self.solution_found = best
+        self.solution_found, self._swept = best, swept
         self.steps -= 1
         self.status, self.reason, self.solution = Status.RUNNING, "", None
         self._sum()
@@ -257,6 +344,7 @@ class AnytimeSearch(Search):
             self.status == Status.SOLVED
             and self.heuristic.info.admissible
             and self.runs[-1][0].weight == 1.0
+            and self.runs[-1][0].segment is None
             and self.runs[-1][1].status in (Status.SOLVED, Status.EXHAUSTED)
         )
 
@@ -274,6 +362,7 @@ class AnytimeSearch(Search):
             "phase": len(self.runs),
             "phase_goal": self.phase.describe(),
             "weight": self.phase.weight,
+            "segment": self.phase.segment,  # (i, j) while a stretch of the best is shortened
             "best": None if best is None else len(best),
             "lower_bound": self.lower_bound,
         }

@@ -372,9 +372,12 @@ def _improvements(err: TextIO) -> Callable[[Search], Any]:
         nonlocal said
         found = search.extra().get("improvements", [])
         for imp in found[said:]:
+            how = f"weight {imp['weight']:g}"
+            if imp["segment"] is not None:
+                i, j = imp["segment"]
+                how = f"moves {i + 1}-{j} shortened"
             print(
-                f"npuzzle: {imp['length']} moves after {imp['seconds']:.2f} s "
-                f"(weight {imp['weight']:g})",
+                f"npuzzle: {imp['length']} moves after {imp['seconds']:.2f} s ({how})",
                 file=err,
                 flush=True,
             )

@@ -145,6 +145,7 @@ class _Rule:
     depth_limit: int | None
     phase: str  # the human-like search: "Phase 2 of 8: row 1: place tile 2."
     anytime: bool = False  # a phase of the anytime search: its goal is a better solution
+    segment: int | None = None  # the anytime search shortening a stretch of this many moves
 
     @classmethod
     def of(cls, search: Search, step: Step) -> _Rule:
@@ -154,7 +155,7 @@ class _Rule:
             current = phases[step.phase - 1]
             algorithm = "astar" if current.final else "wastar"
             phase = f"Phase {step.phase} of {len(phases)}: {current.description}."
-        anytime = algorithm == "anytime"
+        anytime, segment = algorithm == "anytime", None
         if anytime:
             algorithm = "idastar"  # each phase is (weighted) IDA*
             runs = getattr(search, "runs", [])
@@ -162,6 +163,8 @@ class _Rule:
                 current, _run = runs[step.phase - 1]
                 weight = current.weight
                 phase = f"Phase {step.phase}: {current.describe()}."
+                if current.segment is not None:
+                    segment = current.segment[1] - current.segment[0]
         return cls(
             algorithm,
             weight,
@@ -170,6 +173,7 @@ class _Rule:
             getattr(search, "depth_limit", None),
             phase,
             anytime,
+            segment,
         )
 
     def formula(self, node: Node) -> str:
@@ -295,6 +299,11 @@ class _Rule:
             if best_first and search.optimal
             else ""
         )
+        if self.segment is not None and step.status != Status.SOLVED:
+            return (
+                f"A way of {node.g} moves through this stretch of the best solution, shorter "
+                f"than its {self.segment}: it takes the stretch's place.",
+            )
         if self.anytime and step.status != Status.SOLVED:
             return (
                 f"A solution of {node.g} moves: if shorter than the best so far, it becomes the "

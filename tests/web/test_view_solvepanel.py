@@ -200,3 +200,11 @@ def test_the_anytime_search_shows_its_best_so_far_and_each_improvement(
         f"{answer['lower_bound']}. Playing it back..."
     ) in hub.messages
     panel.playback.stop()
+    # the other stages of its progress: shortening a stretch of the best, the proof
+    panel.report({**progress, "expanded": 7000, "weight": 1, "segment": [20, 40]})
+    assert hub.said == (
+        "Searching... 7,000 nodes expanded, shortening moves 21-40. Best so far 180 moves (the "
+        "shortest has at least 70)."
+    )
+    panel.report({**progress, "weight": 1, "segment": None})
+    assert hub.said.startswith("Searching... 5,000 nodes expanded, proving it shortest.")
