@@ -145,7 +145,8 @@ async def _run(search: Search, limit: int | None, seconds: float | None = None) 
     a time (the search resumes where the time limit stopped it), publishing its counters and
     letting progress() and cancel() in between chunks; False if it was cancelled."""
     while True:
-        search.run(max_nodes=limit, max_seconds=CHUNK_SECONDS)
+        chunk = CHUNK_SECONDS if seconds is None else min(CHUNK_SECONDS, seconds - search.seconds)
+        search.run(max_nodes=limit, max_seconds=max(chunk, 0.001))
         _job.update(expanded=search.expanded, generated=search.generated, seconds=search.seconds)
         if limit is None:  # IDA*: its open list is its path; the threshold says more
             _job.update(threshold=getattr(search, "threshold", None))
