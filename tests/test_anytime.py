@@ -201,4 +201,7 @@ def test_each_new_best_is_shortened_stretch_by_stretch():
         if run.status == "solved":  # only a shorter way: it was bounded by the stretch
             assert len(run.solution) < j - i
     assert sum(run.status == "solved" for _p, run in segments) == len(shortened)
+    # the runs that ended or wait hold no transposition table: memory does not add up
+    current = search.runs[-1][1]
+    assert all(not run.table for _p, run in search.runs if run is not current)
     assert board.apply(search.result().moves) == goal

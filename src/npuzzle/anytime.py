@@ -116,7 +116,8 @@ class AnytimeSearch(Search):
         super().__init__(problem, board, goal)
         self.runs: list[tuple[Phase, IDAStar]] = []
         self.improvements: list[Improvement] = []
-        # the runs paused in the step under way, with the tables they dropped (for back())
+        # the runs whose phase ended in the step under way, with the tables they dropped (for
+        # back())
         self._dropped: list[tuple[IDAStar, dict[int, int]]] = []
         self.solution_found: str | None = None  # the best so far
         self._swept = -1  # the longest stretches the best was swept with (-1: none yet)
@@ -199,10 +200,14 @@ class AnytimeSearch(Search):
         return IDAStar(problem, start, end, bound=j - i)
 
     def _pause(self, phase: Phase, run: IDAStar) -> None:
-        """The phase spent its budget: its run waits for its weight's next round, without its
-        transposition table (one a weight would add up; resuming without it only prunes less;
-        stepping keeps it for back())."""
+        """The phase spent its budget: its run waits for its weight's next round (a stretch's
+        run is given up)."""
         run.status, run.reason = Status.LIMIT, f"stopped after {phase.budget:,} nodes"
+
+    def _release(self, run: IDAStar) -> None:
+        """A phase has ended: its run's transposition table goes (they would add up, to
+        75 MB each; a paused run that goes on without it only prunes less). Stepping keeps it
+        for back()."""
         if self.recording:
             self._dropped.append((run, run.table))
         run.table = {}
@@ -234,6 +239,7 @@ class AnytimeSearch(Search):
         """The current phase has ended: keep its solution if it is shorter, and say whether
         the search is over."""
         phase, run = self.runs[-1]
+        self._release(run)
         if phase.segment is not None:
             if run.status == Status.SOLVED and run.solution is not None:
                 i, j = phase.segment
