@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
-from sitekit import PageWatch, Site, load, wait_worker
+from sitekit import PageWatch, Site, load, wait_offline_copy, wait_worker
 
 from npuzzle import Board, charts, lab, make_search
 from npuzzle.lab import runner
@@ -367,6 +367,7 @@ def test_download_csv_equals_cpythons_csv(page: Page, site: Site, watch: PageWat
     result = expected("riggs", options, "csv-7")
     assert not any("second" in c for c in result.columns), "a timing column would differ"
     assert_table(page, result)
+    wait_offline_copy(page, site.dest)  # the service worker's own fetches are over
     before = len(watch.requests)
     with page.expect_download() as info:
         page.locator("#lab-csv").click()
