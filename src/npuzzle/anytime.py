@@ -34,7 +34,7 @@ from typing import Any
 from .board import Board
 from .heuristics import make_heuristic
 from .idastar import IDAStar
-from .search import Node, Problem, Result, Search, Status, Step
+from .search import PhasedSearch, Problem, Result, Status, Step
 
 __all__ = [
     "FIRST_BUDGET",
@@ -108,7 +108,7 @@ class Improvement:
         }
 
 
-class AnytimeSearch(Search):
+class AnytimeSearch(PhasedSearch):
     algorithm = "anytime"
     chunk = 16384
 
@@ -381,17 +381,3 @@ class AnytimeSearch(Search):
             out.status, out.moves = Status.SOLVED, self.solution_found
             out.reason = f"the best found, not proved shortest: {self.reason}"
         return out
-
-    @property
-    def open_size(self) -> int:
-        return self.current.open_size
-
-    @property
-    def closed_size(self) -> int:
-        return self.current.closed_size
-
-    def open_list(self, offset: int = 0, count: int = 50) -> list[Node]:
-        return self.current.open_list(offset, count)
-
-    def closed_list(self, offset: int = 0, count: int = 50) -> list[Node]:
-        return self.current.closed_list(offset, count)

@@ -20,7 +20,7 @@ from typing import Any
 from .algorithms import DEFAULT_WEIGHT
 from .board import Board
 from .heuristics import make_heuristic
-from .search import BestFirst, Node, Problem, Search, Status, Step, TieBreak
+from .search import BestFirst, PhasedSearch, Problem, Status, Step, TieBreak
 from .space import Space
 
 __all__ = ["HumanSearch", "Phase", "plan"]
@@ -72,7 +72,7 @@ def plan(goal: Board) -> list[Phase]:
     return phases
 
 
-class HumanSearch(Search):
+class HumanSearch(PhasedSearch):
     algorithm = "human"
 
     def __init__(
@@ -195,17 +195,3 @@ class HumanSearch(Search):
         self.status, self.reason, self.solution = Status.RUNNING, "", None
         self._sum()
         return True
-
-    @property
-    def open_size(self) -> int:
-        return self.current.open_size
-
-    @property
-    def closed_size(self) -> int:
-        return self.current.closed_size
-
-    def open_list(self, offset: int = 0, count: int = 50) -> list[Node]:
-        return self.current.open_list(offset, count)
-
-    def closed_list(self, offset: int = 0, count: int = 50) -> list[Node]:
-        return self.current.closed_list(offset, count)

@@ -36,6 +36,7 @@ __all__ = [
     "Child",
     "Node",
     "Outcome",
+    "PhasedSearch",
     "Problem",
     "Result",
     "Search",
@@ -469,6 +470,29 @@ class Search:
     def priority(self, g: int, h: Number) -> Number:
         """The ``f`` shown beside a node."""
         return g + h
+
+
+class PhasedSearch(Search):
+    """A search made of searches run one after another (the human-like search's phases, the
+    anytime search's runs): its lists are those of the one under way, ``current``."""
+
+    @property
+    def current(self) -> Search:
+        raise NotImplementedError
+
+    @property
+    def open_size(self) -> int:
+        return self.current.open_size
+
+    @property
+    def closed_size(self) -> int:
+        return self.current.closed_size
+
+    def open_list(self, offset: int = 0, count: int = 50) -> list[Node]:
+        return self.current.open_list(offset, count)
+
+    def closed_list(self, offset: int = 0, count: int = 50) -> list[Node]:
+        return self.current.closed_list(offset, count)
 
 
 class BestFirst(Search):

@@ -73,33 +73,26 @@ _PARTITIONS_4X4: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
     ),
 }
 
+
+def _pinwheel(group: tuple[int, ...], side: int = 5) -> tuple[tuple[int, ...], ...]:
+    """A partition of a square board but its cell 0: ``group`` and its turns by one, two and
+    three quarter turns about the centre, then the cells left over."""
+    turns = [group]
+    for _ in range(3):  # cell (r, c) turns to (c, side - 1 - r)
+        turns.append(tuple(sorted(c % side * side + side - 1 - c // side for c in turns[-1])))
+    left = tuple(c for c in range(1, side * side) if not any(c in g for g in turns))
+    return (*turns, left)
+
+
 # 5x5, the goal's blank on corner 0: the board but its centre cut into four 2x3 blocks turning
 # around the centre, each block but its corner a group (one table, turned), and the corners'
 # tiles with the centre's (little more than Manhattan distance, but a small table). Two more
 # pinwheels of other shapes (one more table each): with each read also through the diagonal
 # mirror, six lookups; on Korf & Felner's boards, the anytime search's mean length on the
 # first ten fell from 134 with the first pinwheel alone to 121.
-_PINWHEEL = (
-    (1, 2, 5, 6, 7),
-    (3, 8, 9, 13, 14),
-    (17, 18, 19, 22, 23),
-    (10, 11, 15, 16, 21),
-    (4, 12, 20, 24),
-)
-_TEES = (
-    (1, 2, 3, 6, 7),
-    (8, 9, 13, 14, 19),
-    (17, 18, 21, 22, 23),
-    (5, 10, 11, 15, 16),
-    (4, 12, 20, 24),
-)
-_HOOKS5 = (
-    (1, 5, 6, 7, 10),
-    (2, 3, 8, 9, 13),
-    (14, 17, 18, 19, 23),
-    (11, 15, 16, 21, 22),
-    (4, 12, 20, 24),
-)
+_PINWHEEL = _pinwheel((1, 2, 5, 6, 7))
+_TEES = _pinwheel((1, 2, 3, 6, 7))
+_HOOKS5 = _pinwheel((1, 5, 6, 7, 10))
 
 
 # ----- geometry ---------------------------------------------------------------------------------
