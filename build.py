@@ -266,8 +266,9 @@ def copy_micropython(node_modules: Path, dest: Path) -> list[Path]:
     return copied
 
 
-# Loaded by <script> tags, not imported; opening.py runs in MicroPython, the others in Pyodide.
-ENTRY_SCRIPTS = ("main.py", "worker.py", "opening.py")
+# Loaded by <script> tags, not imported; opening.py runs in MicroPython, the others in Pyodide
+# (helper.py in the helper workers the page starts: web/team.py).
+ENTRY_SCRIPTS = ("main.py", "worker.py", "helper.py", "opening.py")
 
 
 def copy_tables(package_dir: Path, dest: Path, *, jobs: int | None = None) -> list[Path]:

@@ -6,7 +6,7 @@ import pytest
 
 from npuzzle import Board, PuzzleError, make_search, random_board, reference, solve
 from npuzzle.idastar import IDAStar
-from npuzzle.split import solve_split
+from npuzzle.split import Split, Subtree, solve_split
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -44,3 +44,53 @@ def test_only_idastar_splits_and_node_limits_are_refused():
         solve(board, algorithm="astar", jobs=2)
     with pytest.raises(PuzzleError, match="max-seconds"):
         solve(board, algorithm="idastar", jobs=2, max_nodes=1000)
+
+
+def test_one_iteration_paused_and_resumed_answers_as_in_one_go():
+    board, goal = random_board(4, 4, seed="split:pause", moves=40), Board.goal("standard", 4, 4)
+    whole = make_search(board, goal, algorithm="idastar", heuristic="manhattan")
+    assert isinstance(whole, IDAStar)
+    subtree = Subtree.after(whole, "", int(whole.threshold) + 4)
+    at_once, sliced = subtree.search(whole), subtree.search(whole)
+    at_once.run()
+    pauses = 0
+    while sliced.status not in ("solved", "exhausted"):
+        sliced.run(max_nodes=sliced.expanded + 7, chunk=7)
+        pauses += 1
+    assert pauses > 10
+    assert at_once.status == sliced.status
+    assert subtree.answer(at_once) == subtree.answer(sliced)
+    assert sliced.threshold == subtree.threshold  # one iteration: it never rose
+
+
+def test_split_dealt_by_hand_in_any_order_finds_the_optimal_length():
+    board, goal = random_board(4, 4, seed="split:hand", moves=60), Board.goal("standard", 4, 4)
+    alone = solve(board, goal, algorithm="idastar", heuristic="linear-conflict")
+    search = make_search(board, goal, algorithm="idastar", heuristic="linear-conflict")
+    assert isinstance(search, IDAStar)
+    split = Split(search, 3, per_worker=4)
+    sizes = []
+    while subtrees := split.next_iteration():
+        sizes.append(len(subtrees))
+        for subtree in reversed(subtrees):  # the last first: answers come in any order
+            sub = subtree.search(search)
+            sub.run()
+            if split.take(subtree.answer(sub)):
+                break
+    result = split.result()
+    assert result.status == "solved" and result.length == alone.length
+    assert board.apply(result.moves) == goal
+    # small iterations come whole (their root); the larger ones in at least 12 pieces
+    assert sizes[0] == 1 and max(sizes) >= 12
+    assert result.extra["iterations"] == len(sizes) and result.extra["jobs"] == 3
+
+
+def test_a_split_of_a_solved_board_or_a_stopped_one_says_so():
+    goal = Board.goal("standard", 3, 3)
+    solved = Split(make_search(goal, goal, algorithm="idastar"), 2)  # type: ignore[arg-type]
+    assert solved.next_iteration() == [] and solved.result().moves == ""
+    board = random_board(3, 3, seed="split:stop")
+    stopped = Split(make_search(board, goal, algorithm="idastar"), 2)  # type: ignore[arg-type]
+    assert stopped.next_iteration()
+    r = stopped.result("stopped after 1 s")
+    assert r.status == "limit" and r.reason == "stopped after 1 s" and r.moves is None

@@ -4,6 +4,10 @@ Solve, the Lab, a player's Hint, the visualizer's search and Compare's run in th
 worker named ``solver``; every call to it goes through :class:`Bridge`. The page's main thread
 holds no search and no pattern database: it asks and draws.
 
+When the Workers setting is above 1, the bridge also starts helper workers (``helper.py``)
+for the solver worker to share Solve's IDA* and the Lab's searches with (web/team.py): they
+are started the first time a request may use them, and join the search under way once ready.
+
 Values crossing to the worker are JSON-like (dicts of str, int, float); answers come back as
 plain Python (``to_py``), or as JSON text read here where they are large or nested (the
 visualizer's and Compare's views).
@@ -11,7 +15,9 @@ visualizer's and Compare's views).
 
 from __future__ import annotations
 
+import asyncio
 import json
+import secrets
 from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
@@ -20,6 +26,7 @@ from npuzzle import Board
 from npuzzle.entrants import Entrant, format_entrants
 
 WORKER = "solver"
+HELPER_SCRIPT = "./helper.py"
 NO_CHART = -1  # as a chart width: the view without its chart (web/worker.py's)
 
 
@@ -29,12 +36,19 @@ def plain(value: Any) -> Any:
 
 
 class Bridge:
-    """``workers`` is PyScript's registry of named workers; ``window`` the page's window."""
+    """``workers`` is PyScript's registry of named workers, ``create_worker`` its
+    ``create_named_worker``; ``window`` the page's window."""
 
-    def __init__(self, workers: Any, window: Any) -> None:
+    def __init__(self, workers: Any, window: Any, create_worker: Any = None) -> None:
         self.workers, self.window = workers, window
+        self.create_worker = create_worker
         self.ready = False  # the worker has answered a ping
         self._proxies: list[Any] = []
+        # the helpers' channel: named for this page, so that two tabs never share one
+        self.team_name = f"npuzzle-team-{secrets.token_hex(8)}"
+        self.helpers: list[str] = []  # started (or starting)
+        self.joined = 0  # helpers that have joined the team
+        self._starting: set[asyncio.Future[None]] = set()
 
     def page_address(self) -> str:
         """The page's address without its fragment (the worker has an address of its own,
@@ -52,11 +66,43 @@ class Bridge:
         self.ready = True
         return answer
 
+    # ----- helper workers ------------------------------------------------------------------
+    def team(self, workers: int) -> dict[str, Any]:
+        """What a request adds so that the solver worker may share it with ``workers`` - 1
+        helpers; those not started yet are started now (the request does not wait for them)."""
+        while len(self.helpers) < workers - 1 and self.create_worker is not None:
+            name = f"helper-{len(self.helpers) + 1}"
+            self.helpers.append(name)
+            task = asyncio.ensure_future(self._start_helper(name))
+            self._starting.add(task)
+            task.add_done_callback(self._starting.discard)
+        return {"workers": workers, "team": self.team_name}
+
+    async def _start_helper(self, name: str) -> None:
+        try:
+            helper = await self.create_worker(src=HELPER_SCRIPT, name=name)
+            await helper.join(self.team_name, name)
+        except Exception as exc:  # the search goes on without it
+            self.window.console.warn(f"npuzzle: the helper worker {name} did not start: {exc}")
+            return
+        self.joined += 1
+        self.window.document.body.dataset.helpers = str(self.joined)  # for tests and scripts
+
     async def solve(
-        self, board: Board, goal: Board, *, algorithm: str, heuristic: str, weight: float
+        self,
+        board: Board,
+        goal: Board,
+        *,
+        algorithm: str,
+        heuristic: str,
+        weight: float,
+        workers: int = 1,
     ) -> dict[str, Any]:
-        """Run one search in the worker; its figures as a dict."""
+        """Run one search in the worker (IDA* shared with ``workers`` - 1 helpers); its
+        figures as a dict."""
         request = self.search_request(board, goal, algorithm, heuristic, weight)
+        if workers > 1 and algorithm == "idastar":
+            request.update(self.team(workers))
         answer: dict[str, Any] = plain(await (await self.worker()).solve(request))
         return answer
 
@@ -94,13 +140,15 @@ class Bridge:
         await (await self.worker()).cancel()
 
     def expose_for_scripts(self) -> None:
-        """``window.npuzzleSolve({board, goal, algorithm, heuristic, weight})``: the worker's
-        answer as a plain object, for scripts (the benchmarks and tests), without touching
-        the page's board. Pattern databases are loaded as for Solve."""
+        """``window.npuzzleSolve({board, goal, algorithm, heuristic, weight, workers})``: the
+        worker's answer as a plain object, for scripts (the benchmarks and tests), without
+        touching the page's board. Pattern databases are loaded as for Solve."""
 
         async def solve_for_scripts(request: Any) -> Any:
             req = plain(request)
             req.setdefault("page", self.page_address())
+            if int(req.get("workers") or 1) > 1:
+                req.update(self.team(int(req["workers"])))
             answer = plain(await (await self.worker()).solve(req))
             return to_js(answer, dict_converter=self.window.Object.fromEntries)
 

@@ -204,15 +204,42 @@ class BoardControls:
         self.page.new_board(board, goal, f"Board set to {board.format('rows')}.{warning}")
 
 
-class SearchControls:
-    """Algorithm, Heuristic (inadmissible ones marked) and Weight."""
+#: the most solver workers the page offers: each holds its own Python and tables (4x4: about
+#: 300 MB each), and the page's own work stays on the main thread
+MAX_WORKERS = 4
+GB_PER_WORKER = 2  # the default gives a worker per core, but only one per 2 GB of memory
 
-    def __init__(self, document: Any, page: Page) -> None:
+
+def default_workers(cores: int, memory_gb: float | None) -> int:
+    """The Workers setting a device starts with: one per core (``hardwareConcurrency``), at
+    most one per ``GB_PER_WORKER`` of memory (``deviceMemory``; where the browser does not
+    tell, as if it had 4 GB), at most ``MAX_WORKERS``.
+
+    >>> [default_workers(cores, gb) for cores, gb in [(2, 8), (8, 4), (8, None), (1, 8)]]
+    [2, 2, 2, 1]
+    """
+    by_memory = int((memory_gb or 4) // GB_PER_WORKER)
+    return max(1, min(cores, by_memory, MAX_WORKERS))
+
+
+class SearchControls:
+    """Algorithm, Heuristic (inadmissible ones marked), Weight and Workers."""
+
+    def __init__(self, document: Any, page: Page, navigator: Any = None) -> None:
+        """``navigator``: the browser's, which tells the device's cores and memory."""
         self.page = page
         get = document.getElementById
         self.algorithm = get("algorithm")
         self.heuristic = get("heuristic")
         self.weight = get("weight")
+        self.workers = get("workers")
+        cores = int(getattr(navigator, "hardwareConcurrency", None) or 1)
+        memory = getattr(navigator, "deviceMemory", None)
+        for n in range(1, max(1, min(cores, MAX_WORKERS)) + 1):
+            option = document.createElement("option")
+            option.value = option.textContent = str(n)
+            self.workers.appendChild(option)
+        self.workers.value = str(default_workers(cores, float(memory) if memory else None))
         for name, info in ALGORITHMS.items():
             option = document.createElement("option")
             option.value = name
@@ -238,6 +265,7 @@ class SearchControls:
 
     def enable(self) -> None:
         self.algorithm.disabled = False
+        self.workers.disabled = False
         self.sync()
 
     def sync(self) -> None:
@@ -245,6 +273,13 @@ class SearchControls:
         info = ALGORITHMS.get(self.algorithm.value)
         self.heuristic.disabled = info is None or not info.uses_heuristic
         self.weight.disabled = info is None or not info.takes_weight
+
+    def read_workers(self) -> int:
+        """The Workers setting: how many workers may share a search (IDA*) or the Lab."""
+        try:
+            return max(1, int(self.workers.value))
+        except (TypeError, ValueError):
+            return 1
 
     def read_weight(self) -> float | None:
         """The weight typed, None unless it is a number from 1 to 100."""

@@ -58,9 +58,13 @@ class LabView:
         solver: Callable[[], Awaitable[Any]],
         changed: Callable[[], None],
         page_address: Callable[[], str],
+        team: Callable[[], dict[str, Any]] | None = None,
     ) -> None:
+        """``team``: what a run's request adds to share its searches among the solver
+        worker's helpers (``Bridge.team``)."""
         self.document, self.window = document, window
         self.solver, self.changed, self.page_address = solver, changed, page_address
+        self.team = team
         get = document.getElementById
         self.form = get("lab-form")
         self.fieldset = get("lab-fieldset")
@@ -284,6 +288,7 @@ class LabView:
             "options": json.dumps(options),
             "seed": seed,
             "page": self.page_address(),
+            **(self.team() if self.team is not None else {}),
         }
         rows: list[dict[str, Any]] = []
         self.set_running(True)

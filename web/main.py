@@ -36,7 +36,7 @@ from grid import GridView
 from hintview import HintView
 from labview import LabView
 from playerview import PlayerView
-from pyscript import document, window, workers
+from pyscript import create_named_worker, document, window, workers
 from solvepanel import SolvePanel
 from status import StatusView
 from visualizer import Visualizer
@@ -55,10 +55,10 @@ class Page:
     def __init__(self) -> None:
         self.background: set[asyncio.Future[Any]] = set()
         self.status = StatusView(document)
-        self.bridge = Bridge(workers, window)
+        self.bridge = Bridge(workers, window, create_named_worker)
         self.grid = GridView(document, self)
         self.board_controls = BoardControls(document, self, self.grid)
-        self.search_controls = SearchControls(document, self)
+        self.search_controls = SearchControls(document, self, window.navigator)
         self.solve_panel = SolvePanel(document, self, self.bridge, self.grid, self.search_controls)
         self.visualizer = Visualizer(document, self, self.bridge, self.grid, self.search_controls)
         self.hint = HintView(document, self, self.bridge, self.grid)
@@ -70,6 +70,7 @@ class Page:
             self.bridge.worker,
             lambda: self.changed(push=False),
             self.bridge.page_address,
+            lambda: self.bridge.team(self.search_controls.read_workers()),
         )
         self.compare = CompareView(
             document,

@@ -44,7 +44,7 @@ def figures(result: dict[str, Any]) -> list[tuple[str, str]]:
     """The result's figures as (term, value) rows, as the panel shows them."""
     ebf = result.get("ebf")
     length = result.get("length")
-    return [
+    rows = [
         ("Status", str(result.get("status", ""))),
         ("Length", str(length) if length is not None else "-"),
         ("Expanded", f"{result.get('expanded', 0):,}"),
@@ -53,8 +53,10 @@ def figures(result: dict[str, Any]) -> list[tuple[str, str]]:
         ("EBF", f"{ebf:.3f}" if isinstance(ebf, int | float) else "-"),
         ("Time", duration(float(result.get("seconds") or 0))),
         ("Optimal", "yes" if result.get("optimal") else "not guaranteed"),
-        *anytime_figures(result),
     ]
+    if int(result.get("jobs") or 1) > 1:  # IDA* shared among workers (web/team.py)
+        rows.append(("Workers", str(result["jobs"])))
+    return rows + anytime_figures(result)
 
 
 def anytime_figures(result: dict[str, Any]) -> list[tuple[str, str]]:
@@ -164,7 +166,10 @@ class SolvePanel:
         self.page.say("Searching...")
         self.result.hidden = True
         try:
-            pending = asyncio.ensure_future(self.bridge.solve(board, goal, **options))
+            workers = self.controls.read_workers()
+            pending = asyncio.ensure_future(
+                self.bridge.solve(board, goal, **options, workers=workers)
+            )
             while not pending.done():
                 await asyncio.wait([pending], timeout=POLL_SECONDS)
                 if not pending.done():
@@ -208,8 +213,10 @@ class SolvePanel:
             where = f"threshold {p['threshold']}"
         else:
             where = f"{p.get('open', 0):,} on the open list"
+        workers = int(p.get("workers") or 1)
+        by = f" by {workers} workers" if workers > 1 else ""
         self.page.say(
-            f"Searching... {p.get('expanded', 0):,} nodes expanded, {where}.{best_so_far(p)}"
+            f"Searching... {p.get('expanded', 0):,} nodes expanded{by}, {where}.{best_so_far(p)}"
         )
 
     def show_figures(self, result: dict[str, Any] | None) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 import comparing
 import js
 import tables
+import team
 from outline import Outline
 from pacing import big_parts, dismantle
 from stepping import Stepping
@@ -32,7 +33,9 @@ from npuzzle import ALGORITHMS, Board, PuzzleError, Search, lab, make_search, so
 from npuzzle.entrants import parse_entrants
 from npuzzle.heuristics import pdbbuild, pdbplan
 from npuzzle.hint import hint as player_hint
+from npuzzle.idastar import IDAStar
 from npuzzle.lab import runner
+from npuzzle.split import Split
 
 CHUNK_SECONDS = 0.05  # run this long between answers to progress() and cancel()
 MAX_NODES = lab.PAGE_MAX_NODES  # the page's node limit: memory in the tab is finite
@@ -41,6 +44,9 @@ MAX_NODES = lab.PAGE_MAX_NODES  # the page's node limit: memory in the tab is fi
 # than CPython, so as much search as 0.9 s in CPython). With the fallback (0.1-0.2 s on a
 # 4x4) and the messages, a hint comes in about 2 s, and Solve waits at most that long.
 HINT_SECONDS = 1.5
+# Subtrees per worker in each split IDA* iteration (npuzzle.split): more than the command
+# line's, since the last pieces of an iteration keep one worker waiting for another.
+PIECES_PER_WORKER = 16
 
 _job: dict[str, Any] = {
     "running": False,
@@ -59,10 +65,12 @@ _job: dict[str, Any] = {
     "weight": None,  # and the weight of its phase under way (1: the proof)
     "segment": None,  # or the stretch of the best it is shortening, [i, j]
     "kind": "",  # "solve" or "lab": what is running
+    "workers": 1,  # the workers searching: this one and its helpers at work (web/team.py)
     "done": 0,  # the lab: searches finished, of "jobs"
     "jobs": 0,
 }
 _rows: list[dict[str, Any]] = []  # the lab's rows so far (lab_progress hands them on)
+_team = team.Team()  # the helper workers, once the page has started some
 # Held while pattern databases are fetched: a hint and Solve may ask for the same tables.
 _loading = asyncio.Lock()
 
@@ -105,7 +113,7 @@ async def solve(request: Any) -> dict[str, Any]:
     if _job["running"]:
         return _busy()
     _job.update(running=True, cancel=False, expanded=0, generated=0, open=0, seconds=0.0)
-    _job.update(phase="", loaded=0, total=0, threshold=None, kind="solve")
+    _job.update(phase="", loaded=0, total=0, threshold=None, kind="solve", workers=1)
     _job.update(best=None, lower_bound=None, improvements=[], weight=None, segment=None)
     try:
         return await _solve(req)
@@ -193,6 +201,9 @@ async def _solve(req: dict[str, Any]) -> dict[str, Any]:
         search = make_search(board, goal, **options)
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
         return {"status": "error", "reason": str(exc)}
+    helpers = _helpers(req)
+    if helpers and isinstance(search, IDAStar) and search.weight == 1:
+        return await _solve_split(search, req, helpers)
     info = ALGORITHMS[options["algorithm"]]
     limit = None if info.max_nodes is None else MAX_NODES  # else no limit but Cancel
     if not await _run(search, limit, info.max_seconds):
@@ -204,6 +215,53 @@ async def _solve(req: dict[str, Any]) -> dict[str, Any]:
     if search.status == "limit" and limit is not None and search.expanded >= limit:
         search.reason = f"stopped after {MAX_NODES:,} nodes (the page's limit)"
     return search.result().to_json()
+
+
+def _helpers(req: dict[str, Any]) -> int:
+    """How many helper workers a request may use: its ``workers`` less this one, if the page
+    has named the team's channel (``team``)."""
+    try:
+        workers = int(req.get("workers") or 1)
+    except (TypeError, ValueError):
+        return 0
+    if workers < 2 or not req.get("team"):
+        return 0
+    _team.open(str(req["team"]))
+    return workers - 1
+
+
+async def _solve_split(search: IDAStar, req: dict[str, Any], helpers: int) -> dict[str, Any]:
+    """IDA* with its iterations' subtrees dealt to this worker and ``helpers`` helpers
+    (npuzzle.split): the same optimal length as alone, the counters of all of them."""
+    split = Split(search, helpers + 1, PIECES_PER_WORKER)
+    whole = {
+        "board": search.board.format("rows"),
+        "goal": search.goal.format("rows"),
+        "heuristic": search.heuristic.name,
+        "page": _page(req),
+    }
+
+    def progress(expanded: int, generated: int) -> None:
+        _job.update(expanded=split.expanded + expanded, generated=split.generated + generated)
+        _job.update(seconds=time.perf_counter() - split.started, threshold=split.threshold)
+        _job.update(workers=max(int(_job["workers"]), 1 + min(helpers, _team.present())))
+
+    async def mine(work: dict[str, Any]) -> team.Work:
+        return team.SubtreeWork(search, work["moves"], work["threshold"])
+
+    def take(_key: Any, answer: Any) -> bool:
+        return split.take(team.answer_of(answer))
+
+    while subtrees := split.next_iteration():
+        deal = ((None, team.subtree_work(whole, t.moves, t.threshold)) for t in subtrees)
+        cancelled = lambda: bool(_job["cancel"])  # noqa: E731
+        ended = await _team.deal(deal, len(subtrees), mine, take, helpers, cancelled, progress)
+        if ended == "cancelled":
+            split.workers = int(_job["workers"])
+            result = split.result(f"cancelled after {split.expanded:,} nodes").to_json()
+            return {**result, "status": "cancelled"}
+    split.workers = int(_job["workers"])
+    return split.result().to_json()
 
 
 async def hint(request: Any) -> dict[str, Any]:
@@ -290,6 +348,7 @@ async def lab_run(request: Any) -> dict[str, Any]:
     _rows.clear()
     _job.update(running=True, cancel=False, expanded=0, generated=0, open=0, seconds=0.0)
     _job.update(phase="planning", loaded=0, total=0, threshold=None, kind="lab", done=0, jobs=0)
+    _job.update(workers=1)
     try:
         return await _lab(req)
     finally:
@@ -315,30 +374,43 @@ async def _lab(req: dict[str, Any]) -> dict[str, Any]:
         _job.update(jobs=len(jobs), phase="")  # only now: a refused run never shows a count
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
         return answer("error", str(exc))
-    clock = time.monotonic()
-    checked: set[tuple[str, str, str]] = set()  # (goal, algorithm, heuristic) with tables
-    for job in jobs:
-        if (job.goal, job.algorithm, job.heuristic) not in checked:
-            checked.add((job.goal, job.algorithm, job.heuristic))
-            goal = Board.parse(job.goal)  # the tables depend on the goal (and its size) only
-            uses = ALGORITHMS[job.algorithm].uses_heuristic
-            missing = tables.needed(goal, goal, uses, job.heuristic)
-            try:
-                if missing and not await _load(missing, _page(req)):
-                    return answer("cancelled", "cancelled while loading the tables")
-            except PuzzleError as exc:
-                return answer("error", str(exc))
-        search = runner.start(job)
-        if not await _run(search, job.max_nodes):
-            return answer("cancelled", f"cancelled after {len(_rows):,} of {len(jobs):,}")
-        _rows.append(runner.finish(job, search))
-        _job.update(done=len(_rows))
-        if time.monotonic() - clock > CHUNK_SECONDS:  # many short searches: yield now and then
-            await asyncio.sleep(0)
-            clock = time.monotonic()
-            if _job["cancel"]:
-                return answer("cancelled", f"cancelled after {len(_rows):,} of {len(jobs):,}")
+    results: dict[int, dict[str, Any]] = {}  # rows that came before an earlier one's
+
+    async def mine(work: dict[str, Any]) -> team.Work:
+        job = runner.Job.from_json(work["job"])
+        goal = Board.parse(job.goal)  # the tables depend on the goal (and its size) only
+        uses = ALGORITHMS[job.algorithm].uses_heuristic
+        missing = tables.needed(goal, goal, uses, job.heuristic)
+        if missing and not await _load(missing, _page(req)):
+            raise _Cancelled
+        return team.JobWork(job)
+
+    def take(number: Any, row: Any) -> bool:
+        results[int(number)] = row
+        while len(_rows) in results:  # the table's order is the plan's
+            _rows.append(results.pop(len(_rows)))
+        _job.update(done=len(_rows) + len(results))
+        return False
+
+    def progress(expanded: int, generated: int) -> None:
+        _job.update(workers=max(int(_job["workers"]), 1 + min(helpers, _team.present())))
+
+    helpers = _helpers(req)
+    deal = ((job.number, team.job_work(job, _page(req))) for job in jobs)
+    cancelled = lambda: bool(_job["cancel"])  # noqa: E731
+    try:
+        ended = await _team.deal(deal, len(jobs), mine, take, helpers, cancelled, progress)
+    except _Cancelled:
+        return answer("cancelled", "cancelled while loading the tables")
+    except PuzzleError as exc:
+        return answer("error", str(exc))
+    if ended == "cancelled":
+        return answer("cancelled", f"cancelled after {len(_rows):,} of {len(jobs):,}")
     return answer("done")
+
+
+class _Cancelled(Exception):
+    """Cancel was pressed while the tables loaded."""
 
 
 # ----- the visualizer's search (web/stepping.py) -------------------------------------------

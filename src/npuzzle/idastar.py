@@ -89,7 +89,8 @@ class IDAStar(Search):
         self.trail: tuple[int, ...] | None = None
         self.max_depth = 0
         self.max_open = 1
-        self._root_previous = _NONE  # a direction the root may not take (see iterate_once)
+        self._root_previous = _NONE  # a direction the root may not take (one_iteration)
+        self._single = False  # one iteration only (one_iteration)
         # The transposition table of the iteration: state -> the smallest g it was reached
         # with. A state reached again with no smaller g has nothing new below it (its subtree
         # was searched with at least this much of the threshold left), so it is pruned as a
@@ -112,21 +113,16 @@ class IDAStar(Search):
             for b in range(self.space.n)
         ]
 
-    def iterate_once(
-        self, threshold: int, previous: str | None = None
-    ) -> tuple[str | None, Number]:
-        """One iteration from the start under ``threshold``, never undoing ``previous`` (the
-        move that led here, when the start is a node of a bigger search: see
-        :mod:`npuzzle.split`): the moves to the goal, or None and the smallest f cut off.
-        Counters add up as in :meth:`run`."""
+    def one_iteration(self, threshold: int, previous: str | None = None) -> None:
+        """Make this search one iteration from its start under ``threshold``, never undoing
+        ``previous`` (the move that led here when the start is a node of a bigger search:
+        see :mod:`npuzzle.split`). ``run()`` and ``step()`` then go through it, pausing and
+        resuming as ever; it ends solved, or exhausted with ``next_threshold`` the smallest
+        f it cut off. Call it before the search has begun."""
         self.threshold, self.next_threshold = threshold, math.inf
         self.trail, self.table = None, {self.problem.start: 0}
         self._root_previous = _NONE if previous is None else MOVES.index(previous) ^ 1
-        try:
-            found = self._iterate(self.expanded + (1 << 62))  # no budget: to the end
-        finally:
-            self._root_previous = _NONE
-        return found, self.next_threshold
+        self._single = True
 
     @property
     def optimal(self) -> bool:
@@ -172,9 +168,13 @@ class IDAStar(Search):
                 self.status, self.solution = Status.SOLVED, found
                 self.trail = None
                 return self._record(before, None)
-            if self.next_threshold == math.inf:
+            if self._single or self.next_threshold == math.inf:
                 self.status = Status.EXHAUSTED
-                self.reason = "every reachable state was searched: no path to the goal"
+                self.reason = (
+                    f"no path within the threshold {self.threshold:g}"
+                    if self._single
+                    else "every reachable state was searched: no path to the goal"
+                )
                 self.trail = None
                 return self._record(before, None)
             self.threshold = self.round_threshold(self.next_threshold)
@@ -354,7 +354,7 @@ class IDAStar(Search):
             if self.trail is None:
                 found = dfs(start, root_blank, 0, self._root_previous, parts, -1)
             else:
-                found = resume(start, root_blank, 0, _NONE, parts, 0)
+                found = resume(start, root_blank, 0, self._root_previous, parts, 0)
         finally:
             self.expanded, self.generated, self.duplicates = expanded, generated, duplicates
             self.next_threshold = bound + over * weight

@@ -26,6 +26,7 @@ def test_dist_contents(built_site: Path) -> None:
         "index.html",
         "main.py",
         "worker.py",
+        "helper.py",
         "pyscript.json",
         "npuzzle.zip",
         "pyodide/pyodide.mjs",
@@ -49,7 +50,7 @@ def test_config_is_local(built_site: Path) -> None:
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
     # the package zip, unpacked, and each helper module of the page (not the entry scripts)
     helpers = sorted(p.name for p in (site_build.ROOT / "web").glob("*.py"))
-    helpers = [h for h in helpers if h not in ("main.py", "worker.py", "opening.py")]
+    helpers = [h for h in helpers if h not in ("main.py", "worker.py", "helper.py", "opening.py")]
     assert "stepper.py" in helpers and "tables.py" in helpers
     assert config["files"] == {"./npuzzle.zip": "./*", **{f"./{h}": f"./{h}" for h in helpers}}
     for source in config["files"]:

@@ -76,6 +76,7 @@ class Workers(dict[str, Any]):
 @pytest.fixture
 def web(monkeypatch: pytest.MonkeyPatch) -> Iterator[Web]:
     document, window, workers = fakedom.page_document(), fakedom.Window(), Workers()
+    window.document = document
     for name, module in fakedom.browser_modules(document, window, workers).items():
         monkeypatch.setitem(sys.modules, name, module)
     for name in WEB_MODULES:  # a web module imported before would hold other fakes

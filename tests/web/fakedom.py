@@ -10,6 +10,7 @@ Events bubble from their target up to the document, as in a browser; nothing is 
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from html.parser import HTMLParser
@@ -385,6 +386,40 @@ class Window(EventTarget):
         self.history = History(self.location, self)
         self.navigator = SimpleNamespace(clipboard=Clipboard())
         self.Object = SimpleNamespace(fromEntries=dict)
+        self.warnings: list[str] = []  # what the page said on the console's warn and error
+
+
+def broadcast_channels() -> type:
+    """A fresh ``BroadcastChannel`` class: what one channel posts reaches every other open
+    channel of the same name (never itself), as an event with ``data``, in a later turn of
+    the event loop, as in a browser. Each class has its own channels."""
+    opened: dict[str, list[Any]] = {}
+
+    class BroadcastChannel:
+        def __init__(self, name: str) -> None:
+            self.name = name
+            self.onmessage: Any = None
+            self.closed = False
+            opened.setdefault(name, []).append(self)
+
+        @classmethod
+        def new(cls, name: str) -> BroadcastChannel:
+            return cls(name)
+
+        def postMessage(self, data: Any) -> None:
+            loop = asyncio.get_running_loop()
+            for other in opened.get(self.name, []):
+                if other is not self and not other.closed:
+                    loop.call_soon(other._deliver, data)
+
+        def _deliver(self, data: Any) -> None:
+            if self.onmessage is not None and not self.closed:
+                self.onmessage(SimpleNamespace(data=data))
+
+        def close(self) -> None:
+            self.closed = True
+
+    return BroadcastChannel
 
 
 def browser_modules(document: Document, window: Window, workers: Any) -> dict[str, ModuleType]:
@@ -397,6 +432,10 @@ def browser_modules(document: Document, window: Window, workers: Any) -> dict[st
     js.document, js.window = document, window  # type: ignore[attr-defined]
     js.fetch = unavailable  # type: ignore[attr-defined]
     js.caches = SimpleNamespace(open=unavailable, keys=unavailable)  # type: ignore[attr-defined]
+    js.BroadcastChannel = broadcast_channels()  # type: ignore[attr-defined]
+    js.console = SimpleNamespace(  # type: ignore[attr-defined]
+        log=lambda *a: None, warn=window.warnings.append, error=window.warnings.append
+    )
     pyscript = ModuleType("pyscript")
     pyscript.document, pyscript.window = document, window  # type: ignore[attr-defined]
     pyscript.workers = workers  # type: ignore[attr-defined]

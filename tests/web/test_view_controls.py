@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -132,3 +133,27 @@ def test_a_goal_chosen_by_name(web: Any, board_controls: Any, hub: Any) -> None:
     assert goal.value == "standard"
     assert hub.boards[-1][1] == Board.goal("standard", 3, 3)
     assert hub.said == "Goal: 1,2,3/4,5,6/7,8,0. Solved!"
+
+
+@pytest.mark.parametrize(
+    ("cores", "memory", "offered", "chosen"),
+    [(2, 8, 2, 2), (8, 4, 4, 2), (16, 8, 4, 4), (1, None, 1, 1), (6, None, 4, 2)],
+)
+def test_workers_offer_one_per_core_and_start_where_memory_allows(
+    web: Any, hub: Any, cores: int, memory: float | None, offered: int, chosen: int
+) -> None:
+    navigator = SimpleNamespace(hardwareConcurrency=cores)
+    if memory is not None:
+        navigator.deviceMemory = memory
+    view = web.controls.SearchControls(web.document, hub, navigator)
+    view.enable()
+    workers = web.document.getElementById("workers")
+    assert [o.value for o in workers.options] == [str(n) for n in range(1, offered + 1)]
+    assert view.read_workers() == chosen and not workers.disabled
+    workers.value = "1"
+    assert view.read_workers() == 1
+
+
+def test_a_browser_that_tells_nothing_gets_one_worker(web: Any, search: Any) -> None:
+    assert search.read_workers() == 1
+    assert [o.value for o in web.document.getElementById("workers").options] == ["1"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -208,3 +209,47 @@ def test_the_anytime_search_shows_its_best_so_far_and_each_improvement(
     )
     panel.report({**progress, "weight": 1, "segment": None})
     assert hub.said.startswith("Searching... 5,000 nodes expanded, proving it shortest.")
+
+
+def test_idastar_with_two_workers_starts_a_helper_and_shows_the_workers(web: Any, hub: Any) -> None:
+    started: list[tuple[str, str]] = []
+
+    class Helper:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        async def join(self, channel: str, name: str) -> dict[str, str]:
+            started.append((channel, name))
+            return {"name": name}
+
+    async def create_worker(*, src: str, name: str) -> Helper:
+        assert src == "./helper.py"
+        return Helper(name)
+
+    grid = web.grid.GridView(web.document, hub)
+    hub.grid = grid
+    navigator = SimpleNamespace(hardwareConcurrency=2, deviceMemory=8)
+    controls = web.controls.SearchControls(web.document, hub, navigator)
+    bridge = web.bridge.Bridge(web.workers, web.window, create_worker)
+    panel = web.solvepanel.SolvePanel(web.document, hub, bridge, grid, controls)
+    hub.playback = panel.playback
+    panel.enable()
+    controls.enable()
+    grid.show(Board.parse("1,3,4/8,0,5/7,2,6"), Board.goal("snail", 3, 3))
+    web.document.getElementById("algorithm").value = "idastar"
+    answer = {"status": "solved", "moves": "DRUULD", "length": 6, "jobs": 2, "optimal": True}
+    progress = {"expanded": 99, "threshold": 6, "workers": 2}
+    web.workers["solver"] = solver = Solver(answer, progress)
+    solve_now(web, panel)
+    (request,) = solver.requests
+    assert request["workers"] == 2 and request["team"] == bridge.team_name
+    assert started == [(bridge.team_name, "helper-1")]
+    assert web.document.body.dataset.helpers == "1"
+    assert "Searching... 99 nodes expanded by 2 workers, threshold 6." in hub.messages
+    assert figures(web)["Workers"] == "2"
+    # one worker: no helper, no team, no Workers figure
+    web.document.getElementById("workers").value = "1"
+    solver.answer = {**answer, "jobs": 1}
+    solve_now(web, panel)
+    assert "team" not in solver.requests[-1] and "Workers" not in figures(web)
+    assert len(started) == 1

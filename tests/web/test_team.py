@@ -1,0 +1,199 @@
+"""web/team.py and web/helper.py: the solver worker shares IDA* and the Lab with helpers.
+
+The solver worker (web/worker.py) and helpers (web/helper.py) run here in one event loop;
+the stand-in BroadcastChannel carries their JSON text between them in later turns, as the
+browser does between workers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Coroutine
+from typing import Any
+
+import pytest
+
+import npuzzle.split
+from npuzzle import Board, random_board, solve
+
+
+class Helpers:
+    """Helpers of web/helper.py serving on a channel, as join() starts them; each keeps what
+    it said (``said``)."""
+
+    def __init__(self, web: Any, channel: str, names: list[str]) -> None:
+        self.web, self.channel, self.names = web, channel, names
+        self.said: list[dict[str, Any]] = []
+        self.made: list[Any] = []
+
+    async def start(self) -> None:
+        for name in self.names:
+            helper = self.web.helper._Helper(self.web.team.Channel(self.channel), name)
+            original = helper.say
+
+            def say(original: Any = original, name: str = name, **message: Any) -> None:
+                self.said.append({"from": name, **message})
+                original(**message)
+
+            helper.say = say
+            helper.task = asyncio.ensure_future(helper.serve())
+            helper.say(kind="here")
+            self.made.append(helper)
+
+    def stop(self) -> None:
+        for helper in self.made:
+            helper.task.cancel()
+
+    def kinds(self, name: str) -> list[str]:
+        return [m["kind"] for m in self.said if m["from"] == name]
+
+
+def run_with(helpers: Helpers, call: Coroutine[Any, Any, Any]) -> Any:
+    async def both() -> Any:
+        await helpers.start()
+        try:
+            return await call
+        finally:
+            helpers.stop()
+
+    return asyncio.run(both())
+
+
+@pytest.fixture
+def small_slices(web: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Short slices and every iteration split: many messages on small boards."""
+    monkeypatch.setattr(web.team, "SLICE_SECONDS", 0.0005)
+    monkeypatch.setattr(web.team, "CHUNK", 16)
+    monkeypatch.setattr(npuzzle.split, "SPLIT_FROM", 0)
+    return web
+
+
+def request(board: Board, goal: Board, **more: Any) -> dict[str, Any]:
+    return {
+        "board": board.format("rows"),
+        "goal": goal.format("rows"),
+        "algorithm": "idastar",
+        "heuristic": "manhattan",
+        "page": "http://127.0.0.1:8000/index.html",
+        **more,
+    }
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_split_solve_has_the_length_of_one_worker_and_the_helpers_work(small_slices, seed):
+    web = small_slices
+    board, goal = random_board(4, 4, seed=f"team:{seed}", moves=36), Board.goal("standard", 4, 4)
+    helpers = Helpers(web, "t1", ["helper-1", "helper-2"])
+    answer = run_with(helpers, web.worker.solve(request(board, goal, workers=3, team="t1")))
+    alone = solve(board, goal, algorithm="idastar", heuristic="manhattan")
+    assert answer["status"] == "solved" and answer["length"] == alone.length
+    assert board.apply(answer["moves"]) == goal
+    assert answer["jobs"] == 3 and answer["optimal"]
+    for name in helpers.names:  # both searched subtrees and answered
+        assert "done" in helpers.kinds(name), helpers.said
+
+
+def test_the_lab_dealt_to_helpers_gives_the_rows_of_one_worker_in_order(small_slices):
+    web = small_slices
+    options = '{"boards": 4, "moves": 14, "heuristics": ["misplaced", "manhattan"]}'
+    lab = {"experiment": "riggs", "options": options, "seed": "team"}
+    page = {"page": "http://127.0.0.1:8000/index.html"}
+    alone = asyncio.run(web.worker.lab_run({**lab, **page}))
+    helpers = Helpers(web, "t2", ["helper-1"])
+    shared = run_with(helpers, web.worker.lab_run({**lab, **page, "workers": 2, "team": "t2"}))
+    assert alone["status"] == shared["status"] == "done"
+
+    def rows(answer: dict[str, Any]) -> list[dict[str, Any]]:
+        return [{k: v for k, v in r.items() if k != "seconds"} for r in json.loads(answer["rows"])]
+
+    assert rows(shared) == rows(alone) and len(rows(alone)) > 4
+    assert "done" in helpers.kinds("helper-1")
+    assert web.worker._job["workers"] == 2
+
+
+def test_a_failing_helper_is_left_out_and_its_work_done_by_the_others(small_slices):
+    web = small_slices
+    board, goal = random_board(4, 4, seed="team:fail", moves=30), Board.goal("standard", 4, 4)
+    helpers = Helpers(web, "t3", ["helper-1", "helper-2"])
+
+    async def refuse(message: Any, searches: Any, report: Any) -> Any:
+        raise MemoryError("out of memory")
+
+    async def started() -> Any:
+        await helpers.start()
+        helpers.made[1].searches = None  # helper-2 fails on its first piece:
+        original = web.team.work_for
+
+        async def work_for(message: Any, searches: Any, report: Any) -> Any:
+            return await (refuse if searches is None else original)(message, searches, report)
+
+        web.team.work_for = work_for
+        try:
+            return await web.worker.solve(request(board, goal, workers=3, team="t3"))
+        finally:
+            web.team.work_for = original
+            helpers.stop()
+
+    answer = asyncio.run(started())
+    alone = solve(board, goal, algorithm="idastar", heuristic="manhattan")
+    assert answer["status"] == "solved" and answer["length"] == alone.length
+    assert "failed" in helpers.kinds("helper-2") and "done" not in helpers.kinds("helper-2")
+    assert "helper-2" in web.worker._team.gone and "done" in helpers.kinds("helper-1")
+    assert any("helper-2 failed: MemoryError" in w for w in web.window.warnings)
+
+
+def test_a_silent_helper_is_given_up(small_slices, monkeypatch):
+    web = small_slices
+    monkeypatch.setattr(web.team, "LOST_SECONDS", 0.05)
+    board, goal = random_board(4, 4, seed="team:silent", moves=30), Board.goal("standard", 4, 4)
+    mute = web.team.Channel("t4")  # says it is there, then never answers
+    heard: list[dict[str, Any]] = []
+
+    async def answer_the_roll_only() -> None:
+        while True:
+            while mute.inbox:
+                heard.append(mute.inbox.popleft())
+                if heard[-1]["kind"] == "roll":
+                    mute.say(**{"from": "helper-9", "kind": "here"})
+            await asyncio.sleep(0.001)
+
+    async def started() -> Any:
+        task = asyncio.ensure_future(answer_the_roll_only())
+        try:
+            return await web.worker.solve(request(board, goal, workers=2, team="t4"))
+        finally:
+            task.cancel()
+
+    answer = asyncio.run(started())
+    alone = solve(board, goal, algorithm="idastar", heuristic="manhattan")
+    assert answer["status"] == "solved" and answer["length"] == alone.length
+    assert any(m.get("kind") == "work" for m in heard)  # it was given work, then left
+    assert "helper-9" in web.worker._team.gone
+    assert any("helper-9 is silent" in w for w in web.window.warnings)
+
+
+def test_cancel_stops_the_helpers_too(small_slices):
+    web = small_slices
+    board, goal = Board.parse("0,15,14,13/12,11,10,9/8,7,6,5/4,3,2,1"), Board.goal("standard", 4, 4)
+    helpers = Helpers(web, "t5", ["helper-1"])
+
+    async def cancel_soon() -> None:
+        while not any(m["kind"] == "busy" for m in helpers.said):
+            await asyncio.sleep(0.01)
+        web.worker.cancel()
+
+    async def both() -> Any:
+        canceller = asyncio.ensure_future(cancel_soon())
+        answer = await web.worker.solve(request(board, goal, workers=2, team="t5"))
+        canceller.cancel()
+        return answer
+
+    monkeypatch = pytest.MonkeyPatch()
+    monkeypatch.setattr(web.team, "BUSY_SECONDS", 0.0)
+    try:
+        answer = run_with(helpers, both())
+    finally:
+        monkeypatch.undo()
+    assert answer["status"] == "cancelled" and answer["generated"] > 0
+    assert "cancelled after" in answer["reason"]

@@ -1,0 +1,93 @@
+"""A helper worker (a PyScript worker the page starts, named "helper-1", "helper-2", ...):
+it searches what the solver worker deals it (web/team.py) and answers over the team's channel.
+
+The page calls ``join(channel, name)`` once it has started; from then on the helper says it
+is there whenever the solver worker asks, takes one piece of work at a time, says it is busy
+every ``team.BUSY_SECONDS``, and drops its work when told to stop.
+"""
+
+import asyncio
+import time
+from collections import deque
+from typing import Any
+
+import team
+
+import npuzzle
+
+_me: list[Any] = []  # this helper, once it has joined, and its task
+
+
+def join(channel: str, name: str) -> dict[str, str]:
+    """Listen on the page's team ``channel`` as ``name``, and say so."""
+    if not _me:
+        helper = _Helper(team.Channel(str(channel)), str(name))
+        _me.extend([helper, asyncio.ensure_future(helper.serve())])
+    _me[0].say(kind="here")
+    return {"version": npuzzle.__version__, "name": _me[0].name}
+
+
+class _Helper:
+    """This helper's side of the team: what waits, what was stopped, the searches made."""
+
+    def __init__(self, channel: team.Channel, name: str) -> None:
+        self.channel, self.name = channel, name
+        self.searches = team.Searches()
+        self.waiting: deque[dict[str, Any]] = deque()
+        self.stopped: set[int] = set()
+        self.heard = 0.0  # when this helper last said it is busy
+
+    def say(self, **message: Any) -> None:
+        self.channel.say(**{"from": self.name}, **message)
+
+    def read(self) -> None:
+        while self.channel.inbox:
+            m = self.channel.inbox.popleft()
+            kind = m.get("kind")
+            if kind == "roll":
+                self.say(kind="here")
+            elif kind == "work" and m.get("to") == self.name:
+                self.waiting.append(m)
+            elif kind == "stop":
+                self.stopped.add(int(m.get("id", -1)))
+
+    async def serve(self) -> None:
+        """Answer the solver worker's messages, forever."""
+        yielded = time.monotonic()
+        while True:
+            # Messages (a stop for a piece waiting here) come in only while this worker
+            # yields: between pieces too, but not after each short one (a yield costs time).
+            if not self.waiting or time.monotonic() - yielded > team.SLICE_SECONDS:
+                await asyncio.sleep(team.YIELD_SECONDS if self.waiting else team.IDLE_SECONDS)
+                yielded = time.monotonic()
+            self.read()
+            if not self.waiting:
+                continue
+            m = self.waiting.popleft()
+            ident = int(m["id"])
+            if ident not in self.stopped:
+                await self.work(ident, m["work"])
+            self.stopped.discard(ident)
+
+    async def work(self, ident: int, message: dict[str, Any]) -> None:
+        """Do one piece of work, saying it is busy now and then; its answer unless stopped."""
+
+        def busy(expanded: int = 0, generated: int = 0) -> None:
+            if time.monotonic() - self.heard >= team.BUSY_SECONDS:
+                self.heard = time.monotonic()
+                self.say(kind="busy", id=ident, expanded=expanded, generated=generated)
+
+        try:
+            work = await team.work_for(message, self.searches, busy)
+            while not work.run(team.SLICE_SECONDS):
+                busy(*work.counts())
+                await asyncio.sleep(team.YIELD_SECONDS)
+                self.read()
+                if ident in self.stopped:
+                    return
+            self.say(kind="done", id=ident, answer=work.answer())
+        except Exception as exc:  # a bad message, tables refused, memory: the solver retries
+            self.say(kind="failed", id=ident, reason=f"{type(exc).__name__}: {exc}")
+
+
+__export__ = ["join"]
