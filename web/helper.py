@@ -58,7 +58,7 @@ class _Helper:
             # Messages (a stop for a piece waiting here) come in only while this worker
             # yields: between pieces too, but not after each short one (a yield costs time).
             if not self.waiting or time.monotonic() - yielded > team.SLICE_SECONDS:
-                await asyncio.sleep(team.YIELD_SECONDS if self.waiting else team.IDLE_SECONDS)
+                await asyncio.sleep(team.YIELD_SECONDS if self.waiting else team.REST_SECONDS)
                 yielded = time.monotonic()
             self.read()
             if not self.waiting:

@@ -44,7 +44,8 @@ from npuzzle.split import Answer, Subtree
 SLICE_SECONDS = 0.05  # a piece of work runs this long between looks at the messages
 CHUNK = 1024  # expansions between looks at the clock
 YIELD_SECONDS = 0.003  # a timer, not an immediate task (see above)
-IDLE_SECONDS = 0.004  # between looks at the messages when there is nothing else to do
+IDLE_SECONDS = 0.004  # between looks at the messages when waiting for answers
+REST_SECONDS = 0.01  # between a helper's looks at the messages when it has no work
 BUSY_SECONDS = 0.5  # a helper says it is alive this often while it works
 LOST_SECONDS = 10.0  # a working helper silent this long is given up
 AHEAD = 8  # pieces a helper holds at once (the one under way, the next) while many remain
@@ -57,9 +58,10 @@ class Work:
     def __init__(self, search: Search) -> None:
         self.search = search
 
-    def run(self, seconds: float) -> bool:
-        """Search for at most ``seconds``; whether the work is done."""
-        self.search.run(max_nodes=self.max_nodes(), max_seconds=seconds, chunk=CHUNK)
+    def run(self, seconds: float, chunk: int | None = CHUNK) -> bool:
+        """Search for at most ``seconds`` (looking at the clock every ``chunk`` expansions,
+        None: the search's own); whether the work is done."""
+        self.search.run(max_nodes=self.max_nodes(), max_seconds=seconds, chunk=chunk)
         return self.search.status != "limit" or self._at_limit()
 
     def max_nodes(self) -> int | None:
@@ -267,6 +269,9 @@ class Team:
         here: tuple[Any, Work] | None = None
         dealt = 0
         yielded = time.monotonic()
+        # one piece (an IDA* iteration too small to split) runs here as if alone
+        sharing = total > 1 and helpers > 0
+        chunk = CHUNK if sharing else None
 
         def next_work() -> tuple[Any, dict[str, Any]] | None:
             nonlocal dealt
@@ -293,7 +298,7 @@ class Team:
                 item = next_work()
                 if item is not None:
                     here = (item[0], await mine(item[1]))
-            for name in list(self.helpers)[:helpers]:
+            for name in list(self.helpers)[: helpers if sharing else 0]:
                 pieces = out.setdefault(name, deque())
                 ahead = AHEAD if total - dealt > AHEAD * (helpers + 1) else 1
                 while len(pieces) < ahead and (item := next_work()) is not None:
@@ -302,7 +307,7 @@ class Team:
                     self._say(kind="work", to=name, id=self._ident, work=item[1])
             if here is None and not any(out.values()):
                 return "done"
-            if here is not None and here[1].run(SLICE_SECONDS):
+            if here is not None and here[1].run(SLICE_SECONDS, chunk):
                 key, done = here
                 here = None
                 if take(key, done.answer()):
@@ -317,7 +322,7 @@ class Team:
             if here is None:  # waiting for the helpers alone
                 await asyncio.sleep(IDLE_SECONDS)
             elif time.monotonic() - yielded >= SLICE_SECONDS:
-                await asyncio.sleep(YIELD_SECONDS if self.helpers else 0)
+                await asyncio.sleep(YIELD_SECONDS if sharing else 0)
             else:
                 continue
             yielded = time.monotonic()

@@ -44,9 +44,13 @@ MAX_NODES = lab.PAGE_MAX_NODES  # the page's node limit: memory in the tab is fi
 # than CPython, so as much search as 0.9 s in CPython). With the fallback (0.1-0.2 s on a
 # 4x4) and the messages, a hint comes in about 2 s, and Solve waits at most that long.
 HINT_SECONDS = 1.5
-# Subtrees per worker in each split IDA* iteration (npuzzle.split): more than the command
-# line's, since the last pieces of an iteration keep one worker waiting for another.
+# IDA* shared with helpers (npuzzle.split): subtrees per worker in a split iteration, and
+# the nodes the iteration before must have generated. Both measured on Korf's boards
+# (benchmarks/site_workers.py): fewer pieces than the command line's, each longer than the
+# messages about it (a helper's answer is read once a slice, team.SLICE_SECONDS), and only
+# iterations of a second or more split.
 PIECES_PER_WORKER = 16
+SPLIT_FROM = 100_000
 
 _job: dict[str, Any] = {
     "running": False,
@@ -233,7 +237,7 @@ def _helpers(req: dict[str, Any]) -> int:
 async def _solve_split(search: IDAStar, req: dict[str, Any], helpers: int) -> dict[str, Any]:
     """IDA* with its iterations' subtrees dealt to this worker and ``helpers`` helpers
     (npuzzle.split): the same optimal length as alone, the counters of all of them."""
-    split = Split(search, helpers + 1, PIECES_PER_WORKER)
+    split = Split(search, helpers + 1, PIECES_PER_WORKER, SPLIT_FROM)
     whole = {
         "board": search.board.format("rows"),
         "goal": search.goal.format("rows"),

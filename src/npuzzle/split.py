@@ -101,8 +101,17 @@ class Split:
     ``search`` is new, not started: it gives the board, goal, heuristic and first threshold.
     """
 
-    def __init__(self, search: IDAStar, workers: int, per_worker: int = FRONTIER_PER_JOB) -> None:
+    def __init__(
+        self,
+        search: IDAStar,
+        workers: int,
+        per_worker: int = FRONTIER_PER_JOB,
+        split_from: int = SPLIT_FROM,
+    ) -> None:
+        """``per_worker`` subtrees per worker in a split iteration; an iteration is split
+        once the one before generated ``split_from`` nodes."""
         self.search, self.wanted = search, max(1, workers) * per_worker
+        self.split_from = split_from
         self.workers = workers
         self.threshold: float = search.threshold
         self.iteration = 0
@@ -125,7 +134,7 @@ class Split:
                 self.threshold = self.search.round_threshold(self.cut)
             self.iteration += 1
             self._generated_before = self.generated
-            level, self.cut = self._frontier(self.wanted if last >= SPLIT_FROM else 1)
+            level, self.cut = self._frontier(self.wanted if last >= self.split_from else 1)
             if level:
                 return level
         return []

@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-import npuzzle.split
 from npuzzle import Board, random_board, solve
 
 
@@ -65,7 +64,7 @@ def small_slices(web: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     """Short slices and every iteration split: many messages on small boards."""
     monkeypatch.setattr(web.team, "SLICE_SECONDS", 0.0005)
     monkeypatch.setattr(web.team, "CHUNK", 16)
-    monkeypatch.setattr(npuzzle.split, "SPLIT_FROM", 0)
+    monkeypatch.setattr(web.worker, "SPLIT_FROM", 0)
     return web
 
 
