@@ -203,6 +203,7 @@ class _Held:
 
     def __init__(self, ident: int, key: Any, work: dict[str, Any]) -> None:
         self.ident, self.key, self.work = ident, key, work
+        self.sent = time.monotonic()
         self.expanded = self.generated = 0
 
 
@@ -363,7 +364,8 @@ class Team:
     ) -> None:
         now = time.monotonic()
         for name, pieces in list(out.items()):
-            if pieces and now - self.helpers.get(name, 0.0) > LOST_SECONDS:
+            # silent since it was last heard of or given this work, whichever came later
+            if pieces and now - max(self.helpers.get(name, 0.0), pieces[0].sent) > LOST_SECONDS:
                 js.console.warn(f"npuzzle: {name} is silent; its work is redone")
                 self._give_up(name, out, retry)
 

@@ -196,3 +196,26 @@ def test_cancel_stops_the_helpers_too(small_slices):
         monkeypatch.undo()
     assert answer["status"] == "cancelled" and answer["generated"] > 0
     assert "cancelled after" in answer["reason"]
+
+
+def test_a_helper_quiet_between_searches_is_not_taken_for_lost(small_slices, monkeypatch):
+    # Between two searches a helper says nothing; the second must still count on it (a
+    # helper was once given up at the start of every search that came 10 s after its last).
+    web = small_slices
+    monkeypatch.setattr(web.team, "LOST_SECONDS", 0.2)
+    boards = [random_board(4, 4, seed=f"team:quiet{k}", moves=34) for k in range(2)]
+    goal = Board.goal("standard", 4, 4)
+    helpers = Helpers(web, "t6", ["helper-1"])
+
+    async def two_searches() -> list[Any]:
+        first = await web.worker.solve(request(boards[0], goal, workers=2, team="t6"))
+        await asyncio.sleep(0.3)  # longer than LOST_SECONDS, and nobody speaks
+        said = len(helpers.said)
+        second = await web.worker.solve(request(boards[1], goal, workers=2, team="t6"))
+        return [first, second, helpers.said[said:]]
+
+    first, second, later = run_with(helpers, two_searches())
+    assert first["status"] == second["status"] == "solved"
+    assert "helper-1" not in web.worker._team.gone
+    assert any(m["kind"] == "done" for m in later)
+    assert not any("silent" in w for w in web.window.warnings)

@@ -1,0 +1,82 @@
+"""The page's solver workers: Workers above 1 starts helper workers (web/helper.py) that share
+IDA*'s subtrees and the Lab's searches with the solver worker (web/team.py).
+
+Every answer is checked against npuzzle run here in CPython: the same length, the same table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from sitekit import PageWatch, Site, load, wait_worker
+from test_site_lab import assert_table, choose, expected, run, searches, set_names
+
+from npuzzle import Board, solve
+
+pytestmark = pytest.mark.browser
+
+SOLVE_MS = 120_000
+# IDA* + linear conflict: 0.95 s and 674,969 nodes in CPython; its last iterations are split
+BOARD = Board.parse("7,3,5,4/0,11,10,2/12,6,13,1/9,15,8,14")
+
+
+def ready_with_two_workers(page: Page, site: Site) -> None:
+    load(page, site.url)
+    wait_worker(page)
+    cores = page.evaluate("navigator.hardwareConcurrency")
+    offered = page.locator("#workers option").evaluate_all("os => os.map(o => o.value)")
+    assert offered == [str(n) for n in range(1, min(cores, 4) + 1)]
+    if cores < 2:
+        pytest.skip("a browser with one core offers one worker")
+    page.locator("#workers").select_option("2")
+
+
+def solve_in_page(page: Page, board: Board, algorithm: str, heuristic: str) -> dict[str, str]:
+    page.get_by_label("Board", exact=True).fill(board.format("rows"))
+    page.get_by_label("Goal board").fill("")
+    page.get_by_role("button", name="Edit").click()
+    page.get_by_label("Algorithm").select_option(algorithm)
+    page.get_by_label("Heuristic").select_option(heuristic)
+    page.get_by_role("button", name="Solve").click()
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-searching", "true")
+    expect(body).to_have_attribute("data-searching", "false", timeout=SOLVE_MS)
+    terms = page.locator("#figures dt").all_text_contents()
+    return dict(zip(terms, page.locator("#figures dd").all_text_contents(), strict=True))
+
+
+def test_idastar_shared_with_a_helper_finds_the_shortest_solution(
+    page: Page, site: Site, watch: PageWatch
+) -> None:
+    ready_with_two_workers(page, site)
+    alone = solve(BOARD, algorithm="idastar", heuristic="linear-conflict")
+    # The first Solve starts the helper, which joins once its Python has started.
+    first = solve_in_page(page, BOARD, "idastar", "linear-conflict")
+    assert first["Length"] == str(alone.length)
+    expect(page.locator("body")).to_have_attribute("data-helpers", "1", timeout=SOLVE_MS)
+    shared = solve_in_page(page, BOARD, "idastar", "linear-conflict")
+    assert shared["Status"] == "solved" and shared["Length"] == str(alone.length)
+    assert shared["Workers"] == "2" and shared["Optimal"] == "yes"
+    moves = page.locator("#solution-moves").get_attribute("data-moves") or ""
+    assert BOARD.apply(moves) == Board.goal("standard", 4, 4)
+    # A search that keeps its nodes is not split: no Workers figure.
+    small = Board.parse("1,3,4/8,0,5/7,2,6")
+    astar = solve_in_page(page, small, "astar", "manhattan")
+    assert astar["Length"] == str(solve(small).length) and "Workers" not in astar
+    assert watch.page_errors == [] and watch.console_errors == []
+
+
+def test_the_lab_shared_with_a_helper_gives_cpythons_table(
+    page: Page, site: Site, watch: PageWatch
+) -> None:
+    ready_with_two_workers(page, site)
+    choose(page, "kunkle")
+    set_names(page, "heuristics", ["manhattan"])
+    options: dict[str, Any] = {"heuristics": ["manhattan"]}
+    run(page, "kunkle", searches("kunkle", options))
+    expect(page.locator("body")).to_have_attribute("data-helpers", "1", timeout=SOLVE_MS)
+    run(page, "kunkle", searches("kunkle", options))  # now with the helper
+    assert_table(page, expected("kunkle", options))
+    assert watch.page_errors == [] and watch.console_errors == []
