@@ -6,7 +6,8 @@ opens it and waits for the solver worker, then:
 - **Solve** (``--ids``, default all of Korf's 100): each instance with IDA* + ``pdb`` through
   ``window.npuzzleSolve``, first with ``workers: 1``, then with ``workers: 2`` (the solver
   worker and one helper, web/team.py). Before either, one call per setting loads the tables
-  (into the helper too, by a board whose last iterations are shared) and is not counted.
+  (into the helper too, by a board whose last iterations are shared) and is not counted; the
+  renderers' resident memory is printed after each (Linux: /proc).
   Each row: the optimal length, each setting's length (they must equal it), nodes
   generated, the worker's seconds and the ratio of the two; then totals.
 - **Lab** (``--lab``, default kunkle with its defaults): the experiment run from the Lab
@@ -48,6 +49,24 @@ TABLE = """() => [...document.querySelectorAll("#lab-table tbody tr")].map(
 HEAD = """() => [...document.querySelectorAll("#lab-table thead th")].map((e) => e.textContent)"""
 
 
+def renderers_mb() -> float:
+    """MB of resident memory of Chromium's renderer processes (the page and its workers;
+    this script runs one browser)."""
+    total = 0
+    for proc in Path("/proc").iterdir():
+        try:
+            cmdline = (proc / "cmdline").read_bytes()
+            if b"--type=renderer" not in cmdline:
+                continue
+            status = (proc / "status").read_text(encoding="utf-8")
+        except OSError:
+            continue
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024
+
+
 def solve(page: Page, board: Board, goal: Board, workers: int) -> dict[str, Any]:
     request = {
         "board": board.format("rows"),
@@ -64,13 +83,20 @@ def run_solve(page: Page, ids: str) -> bool:
     goal = Board.goal("blank-first", 4, 4)
     instances = reference.pick(reference.korf100(), ids)
     warm = next(i for i in reference.korf100() if i.ident == WARM_ID)
-    solve(page, warm.board, goal, 2)  # starts the helper
-    page.wait_for_selector('body[data-helpers="1"]', state="attached", timeout=120_000)
+    memory = []
     for workers in (1, 2):
-        answer = solve(page, warm.board, goal, workers)
+        answer = solve(page, warm.board, goal, workers)  # with 2: starts the helper
+        if workers == 2:
+            page.wait_for_selector('body[data-helpers="1"]', state="attached", timeout=120_000)
+            answer = solve(page, warm.board, goal, workers)  # the helper loads its tables
         if answer.get("length") != warm.optimal:
             print(f"warming up with {workers} worker(s) failed: {answer.get('reason')}")
+        memory.append(renderers_mb())
     helpers = page.evaluate("document.body.dataset.helpers")
+    print(
+        f"renderers' resident memory with the tables loaded: {memory[0]:,.0f} MB with one"
+        f" worker, {memory[1]:,.0f} MB with two"
+    )
     print(f"\nSolve: IDA* + pdb, {len(instances)} of Korf's instances (helpers joined: {helpers})")
     print(
         f"{'id':>4} {'opt':>4} {'len 1':>5} {'len 2':>5} {'generated 1':>12} {'generated 2':>12}"
