@@ -355,8 +355,9 @@ class LabView:
         if done:
             rest = seconds / done * (jobs - done)
             left = f", about {rest:.0f} s left" if rest >= 1 else ""
-        current = int(p.get("expanded") or 0)
-        now = f"; this search: {current:,} nodes expanded" if current >= 10_000 else ""
+        current, workers = int(p.get("expanded") or 0), int(p.get("workers") or 1)
+        these = f"the searches under way ({workers} workers)" if workers > 1 else "this search"
+        now = f"; {these}: {current:,} nodes expanded" if current >= 10_000 else ""
         self.say(f"Running: {done:,} of {jobs:,} searches{left}{now}.")
 
     # ----- results -------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ described to the page, which only draws; the pattern databases are loaded here a
 ``compare_*`` hold the page's Compare view's searches (``comparing``), loading their pattern
 databases first as Solve does: each call steps them for at most 40 ms and answers with the
 view to draw (JSON text), so they go on beside Solve, the Lab and hints.
+Solve's IDA* and the Lab are shared with the page's helper workers when the request names
+their channel and more than one worker (``team``, ``workers``: web/team.py).
 """
 
 import asyncio
@@ -396,7 +398,8 @@ async def _lab(req: dict[str, Any]) -> dict[str, Any]:
         _job.update(done=len(_rows) + len(results))
         return False
 
-    def progress(expanded: int, generated: int) -> None:
+    def progress(expanded: int, generated: int) -> None:  # the searches under way
+        _job.update(expanded=expanded, generated=generated)
         _job.update(workers=max(int(_job["workers"]), 1 + min(helpers, _team.present())))
 
     helpers = _helpers(req)
