@@ -368,6 +368,8 @@ def test_download_csv_equals_cpythons_csv(page: Page, site: Site, watch: PageWat
     assert not any("second" in c for c in result.columns), "a timing column would differ"
     assert_table(page, result)
     wait_offline_copy(page, site.dest)  # the service worker's own fetches are over
+    if page.locator("#workers").input_value() != "1":  # and the helper's, started by Run
+        expect(page.locator("body")).to_have_attribute("data-helpers", "1", timeout=RUN_TIMEOUT_MS)
     before = len(watch.requests)
     with page.expect_download() as info:
         page.locator("#lab-csv").click()
