@@ -52,8 +52,8 @@ AHEAD = 8  # pieces a helper holds at once (the one under way, the next) while m
 
 
 class Work:
-    """One piece of work, run in slices: ``prepare()`` (load tables, make the search), then
-    ``run(seconds)`` until it says it is done, then ``answer()`` (JSON-like)."""
+    """One piece of work around its search, made ready by :func:`work_for` (tables loaded),
+    run in slices: ``run(seconds)`` until it says it is done, then ``answer()`` (JSON-like)."""
 
     def __init__(self, search: Search) -> None:
         self.search = search
@@ -199,7 +199,8 @@ class Channel:
 
 
 class _Held:
-    """Work out with a helper: its message number, key and message, and its counters so far."""
+    """Work out with a helper: its message number, key, message, when it was sent, and the
+    counters it reported so far."""
 
     def __init__(self, ident: int, key: Any, work: dict[str, Any]) -> None:
         self.ident, self.key, self.work = ident, key, work
@@ -348,7 +349,7 @@ class Team:
             pieces = out.get(sender, deque())
             held = next((h for h in pieces if h.ident == m.get("id")), None)
             if held is None:
-                continue  # stale: work stopped, taken back or given up
+                continue  # stale: work stopped or given up
             kind = m.get("kind")
             if kind == "busy":
                 held.expanded, held.generated = int(m["expanded"]), int(m["generated"])
