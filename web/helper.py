@@ -77,8 +77,11 @@ class _Helper:
                 self.heard = time.monotonic()
                 self.say(kind="busy", id=ident, expanded=expanded, generated=generated)
 
+        async def load(names: list[str], page: str) -> None:
+            await team.load_tables(names, page, busy)
+
         try:
-            work = await team.work_for(message, self.searches, busy)
+            work = await team.work_for(message, self.searches, load)
             while not work.run(team.SLICE_SECONDS):
                 busy(*work.counts())
                 await asyncio.sleep(team.YIELD_SECONDS)

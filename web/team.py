@@ -132,6 +132,10 @@ def job_work(job: runner.Job, page: str) -> dict[str, Any]:
     return {"kind": "job", "job": job.to_json(), "page": page}
 
 
+# Loads the pattern databases named (none: nothing to do) from the page at the address given.
+Load = Callable[[list[str], str], Awaitable[None]]
+
+
 class Searches:
     """The whole searches a worker has made for subtree work, and the tables it loaded: the
     subtrees of one search all share them."""
@@ -139,14 +143,14 @@ class Searches:
     def __init__(self) -> None:
         self.held: tuple[str, IDAStar] | None = None
 
-    async def whole(self, search: dict[str, Any], report: Callable[[], None]) -> IDAStar:
+    async def whole(self, search: dict[str, Any], load: Load) -> IDAStar:
         key = json.dumps(search, sort_keys=True)
         if self.held is not None and self.held[0] == key:
             return self.held[1]
         board = Board.parse(str(search["board"]))
         goal = Board.parse(str(search["goal"]))
         heuristic = str(search["heuristic"])
-        await load_tables(tables.needed(board, goal, True, heuristic), str(search["page"]), report)
+        await load(tables.needed(board, goal, True, heuristic), str(search["page"]))
         made = make_search(board, goal, algorithm="idastar", heuristic=heuristic)
         if not isinstance(made, IDAStar):
             raise PuzzleError("only IDA* splits into subtrees")
@@ -155,23 +159,24 @@ class Searches:
 
 
 async def load_tables(names: list[str], page: str, report: Callable[[], None]) -> None:
-    """Load pattern databases into this worker, calling ``report`` as bytes come in."""
+    """Load pattern databases into this worker, calling ``report`` as bytes come in (a
+    helper's :data:`Load`)."""
     if names:
         await tables.load(names, lambda got, total: report(), page)
 
 
-async def work_for(message: dict[str, Any], searches: Searches, report: Callable[[], None]) -> Work:
-    """The :class:`Work` a "work" message asks for, made and prepared in this worker
-    (PuzzleError, KeyError, ValueError if the message is bad)."""
+async def work_for(message: dict[str, Any], searches: Searches, load: Load) -> Work:
+    """The :class:`Work` a "work" message asks for, made in this worker once ``load`` has
+    loaded the tables it needs (PuzzleError, KeyError, ValueError if the message is bad)."""
     kind = message.get("kind")
     if kind == "subtree":
-        whole = await searches.whole(message["search"], report)
+        whole = await searches.whole(message["search"], load)
         return SubtreeWork(whole, str(message["moves"]), int(message["threshold"]))
     if kind == "job":
         job = runner.Job.from_json(message["job"])
         goal = Board.parse(job.goal)
         uses = ALGORITHMS[job.algorithm].uses_heuristic
-        await load_tables(tables.needed(goal, goal, uses, job.heuristic), message["page"], report)
+        await load(tables.needed(goal, goal, uses, job.heuristic), str(message["page"]))
         return JobWork(job)
     raise ValueError(f"no such work: {kind!r}")
 
@@ -219,6 +224,7 @@ class Team:
         self.helpers: dict[str, float] = {}  # name -> when last heard
         self.gone: set[str] = set()  # helpers given up (failed or silent)
         self.mail: deque[dict[str, Any]] = deque()  # what they said besides "here"
+        self.searches = Searches()  # work_for's, for work done here
         self._ident = 0
 
     def open(self, name: str) -> None:

@@ -382,14 +382,12 @@ async def _lab(req: dict[str, Any]) -> dict[str, Any]:
         return answer("error", str(exc))
     results: dict[int, dict[str, Any]] = {}  # rows that came before an earlier one's
 
-    async def mine(work: dict[str, Any]) -> team.Work:
-        job = runner.Job.from_json(work["job"])
-        goal = Board.parse(job.goal)  # the tables depend on the goal (and its size) only
-        uses = ALGORITHMS[job.algorithm].uses_heuristic
-        missing = tables.needed(goal, goal, uses, job.heuristic)
-        if missing and not await _load(missing, _page(req)):
+    async def load(names: list[str], page: str) -> None:  # with progress and Cancel
+        if names and not await _load(names, page):
             raise _Cancelled
-        return team.JobWork(job)
+
+    async def mine(work: dict[str, Any]) -> team.Work:
+        return await team.work_for(work, _team.searches, load)
 
     def take(number: Any, row: Any) -> bool:
         results[int(number)] = row

@@ -22,14 +22,17 @@ SOLVE_MS = 120_000
 BOARD = Board.parse("7,3,5,4/0,11,10,2/12,6,13,1/9,15,8,14")
 
 
+# The page offers a worker per core: the browser says it has three, whatever the machine
+# running the tests has, so that these tests always run.
+THREE_CORES = "Object.defineProperty(navigator, 'hardwareConcurrency', {get: () => 3})"
+
+
 def ready_with_two_workers(page: Page, site: Site) -> None:
+    page.add_init_script(THREE_CORES)
     load(page, site.url)
     wait_worker(page)
-    cores = page.evaluate("navigator.hardwareConcurrency")
     offered = page.locator("#workers option").evaluate_all("os => os.map(o => o.value)")
-    assert offered == [str(n) for n in range(1, min(cores, 4) + 1)]
-    if cores < 2:
-        pytest.skip("a browser with one core offers one worker")
+    assert offered == ["1", "2", "3"]
     page.locator("#workers").select_option("2")
 
 
