@@ -14,7 +14,7 @@ SHAPES = [(2, 3), (3, 2), (2, 4), (4, 2)]
 
 
 @pytest.mark.parametrize(("width", "height"), SHAPES)
-@pytest.mark.parametrize("heuristic", ["manhattan", "linear-conflict", "misplaced", "pdb"])
+@pytest.mark.parametrize("heuristic", ["zero", "manhattan", "linear-conflict", "misplaced", "pdb"])
 def test_idastar_is_optimal_on_narrow_boards(width, height, heuristic):
     goal = Board.goal("standard", width, height)
     exact = distances(goal.tiles, width, height)
@@ -34,6 +34,38 @@ def test_the_table_prunes_states_reached_again_and_says_so():
     search = make_search(board, goal, algorithm="idastar", heuristic="pdb").run()
     assert search.solution is not None and len(search.solution) == 55
     assert search.duplicates > 0 and search.result().to_json()["duplicates"] == search.duplicates
+
+
+def test_a_state_is_expanded_at_no_larger_g_than_an_earlier_iteration_reached():
+    """The table is kept from one iteration to the next, so a longer path to a state an
+    earlier iteration reached is pruned at once; the search stays optimal and says why."""
+    goal = Board.goal("standard", 3, 2)
+    exact = distances(goal.tiles, 3, 2)
+    tiles = max(exact, key=exact.__getitem__)
+    search = make_search(Board(3, 2, tiles), goal, algorithm="idastar", heuristic="zero")
+    earlier: dict[tuple[int, ...], int] = {}  # the smallest g of each state expanded before
+    current: dict[tuple[int, ...], int] = {}  # ... and in the iteration under way
+    iteration, shorter_known = 1, 0
+    while (step := search.step()) is not None:
+        if step.iteration != iteration:
+            for state, g in current.items():
+                earlier[state] = min(g, earlier.get(state, g))
+            current, iteration = {}, step.iteration
+        if step.node is None or step.goal:
+            continue
+        node = step.node
+        assert node.g <= earlier.get(node.tiles, node.g), (step.number, node)
+        current[node.tiles] = min(node.g, current.get(node.tiles, node.g))
+        shorter_known += sum(
+            1
+            for child in step.children
+            if child.outcome == "duplicate"
+            and child.known_g is not None
+            and child.known_g < child.node.g
+            and child.node.tiles not in current  # so known from an earlier iteration
+        )
+    assert search.iteration > 3 and shorter_known > 0
+    assert search.solution is not None and len(search.solution) == exact[tiles]
 
 
 def test_the_table_never_holds_more_than_its_bound_and_stays_optimal(monkeypatch):

@@ -259,6 +259,12 @@ class _Rule:
                     f"{slide}: {f} > threshold {threshold}: cut off (the smallest f cut off "
                     "becomes the next threshold)."
                 )
+            if o == Outcome.DUPLICATE and known is not None and known < node.g:
+                return (
+                    f"{slide}: already reached with g = {known} < {node.g} (the transposition "
+                    "table, kept from one iteration to the next): a shorter path leads to it "
+                    "under this threshold, so this one is pruned as a duplicate."
+                )
             if o == Outcome.DUPLICATE:
                 return (
                     f"{slide}: already reached in this iteration with g = {known} ≤ {node.g} "

@@ -34,6 +34,10 @@ _NONE = 4  # "no previous move": the root may move in any direction
 #: measured: a dict slot and an int key). Past it, states already in it are still updated and
 #: pruned, new ones are not added: the search stays correct and only prunes less.
 TABLE_ENTRIES = 1_000_000
+#: The table's values are iteration · _ITERATION + g: one lookup tells the g and whether it
+#: was reached in this iteration or an earlier one.
+_ITERATION = 1 << 20
+_G = _ITERATION - 1
 
 
 class _Pause(Exception):
@@ -91,12 +95,17 @@ class IDAStar(Search):
         self.max_open = 1
         self._root_previous = _NONE  # a direction the root may not take (one_iteration)
         self._single = False  # one iteration only (one_iteration)
-        # The transposition table of the iteration: state -> the smallest g it was reached
-        # with. A state reached again with no smaller g has nothing new below it (its subtree
-        # was searched with at least this much of the threshold left), so it is pruned as a
-        # duplicate. Without it, boards with many short cycles (2x5, 5x2) are searched again
-        # exponentially often. Stepping logs what each step wrote, so back() undoes it.
-        self.table: dict[int, int] = {problem.start: 0}
+        # The transposition table: state -> the smallest g it was reached with, and in which
+        # iteration. A state reached again in the same iteration with no smaller g has
+        # nothing new below it (its subtree was searched with at least this much of the
+        # threshold left), so it is pruned as a duplicate. Without it, boards with many short
+        # cycles (2x5, 5x2) are searched again exponentially often. The table is kept from
+        # one iteration to the next: a state an earlier iteration reached with a smaller g
+        # is reached so again in this one (that path's f is under the lower threshold), so a
+        # longer path to it is pruned at once, not searched first and again once the shorter
+        # path comes (on the 8-puzzle with h = 0 that was most of the work). Stepping logs
+        # what each step wrote, so back() undoes it.
+        self.table: dict[int, int] = {problem.start: _ITERATION}
         self._writes: list[tuple[dict[int, int], int, int | None]] = []
         self._frames_cache: tuple[Any, list[tuple[int, int, int, Number]]] | None = None
         # kids[b][prev]: (q, shift_q, shift_b, edge, direction) of the blank's moves from b
@@ -120,7 +129,7 @@ class IDAStar(Search):
         resuming as ever; it ends solved, or exhausted with ``next_threshold`` the smallest
         f it cut off. Call it before the search has begun."""
         self.threshold, self.next_threshold = threshold, math.inf
-        self.trail, self.table = None, {self.problem.start: 0}
+        self.trail, self.table = None, {self.problem.start: self.iteration * _ITERATION}
         self._root_previous = _NONE if previous is None else MOVES.index(previous) ^ 1
         self._single = True
 
@@ -181,7 +190,11 @@ class IDAStar(Search):
             self.next_threshold = math.inf
             self.iteration += 1
             self.trail = None
-            self.table = {start: 0}  # a new threshold: what was pruned may now lead on
+            # a new threshold: the start's entry is of this iteration, the others of earlier
+            stamp = self.iteration * _ITERATION
+            if self.recording:
+                self._writes.append((self.table, start, self.table.get(start)))
+            self.table[start] = stamp
 
     def _iterate(self, limit: int) -> str | None:
         """Run the current iteration from the trail (or its start) until it ends, finds the
@@ -208,6 +221,7 @@ class IDAStar(Search):
         later = range(1, views)
         expanded, generated, duplicates = self.expanded, self.generated, self.duplicates
         table, room_left = self.table, TABLE_ENTRIES
+        stamp = self.iteration * _ITERATION  # this iteration's entries are stamp + g
         writes = self._writes if self.recording else None
         # The smallest f cut off is kept as the least excess of a child's h over the room
         # left: f = bound + weight·(h - room), one subtraction per child cut off.
@@ -284,11 +298,11 @@ class IDAStar(Search):
                     if len(kid) < views:
                         continue
                 seen = table.get(c)
-                if seen is not None and seen <= g1:
+                if seen is not None and (seen <= stamp + g1 if seen >= stamp else seen & _G < g1):
                     duplicates += 1
                     continue
                 if seen is not None or len(table) < room_left:
-                    table[c] = g1
+                    table[c] = stamp + g1
                     if writes is not None:
                         writes.append((table, c, seen))
                 tiles[b] = t
@@ -382,7 +396,7 @@ class IDAStar(Search):
                 if self.priority(g + 1, hc) > self.threshold:
                     outcome = Outcome.PRUNED
                 elif self._known(c, g + 1):
-                    outcome, known = Outcome.DUPLICATE, self.table[c]
+                    outcome, known = Outcome.DUPLICATE, self.table[c] & _G
                 children.append(Child(self._node(c, g + 1, hc, letter), outcome, known))
         note = f"iteration {self.iteration}, threshold {self.threshold:g}"
         if self.status == Status.SOLVED:
@@ -404,9 +418,11 @@ class IDAStar(Search):
         return rec
 
     def _known(self, state: int, g: int) -> bool:
-        """Whether the iteration has reached ``state`` with a g of at most ``g`` already."""
+        """Whether the kernel prunes ``state`` reached with ``g`` as a duplicate: this
+        iteration has reached it with a g of at most ``g``, or an earlier one with less."""
         seen = self.table.get(state)
-        return seen is not None and seen <= g
+        stamp = self.iteration * _ITERATION
+        return seen is not None and (seen <= stamp + g if seen >= stamp else seen & _G < g)
 
     def _undo(self, entry: tuple[Any, ...]) -> None:
         _step, before, writes = entry
