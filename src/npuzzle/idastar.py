@@ -34,10 +34,19 @@ _NONE = 4  # "no previous move": the root may move in any direction
 #: measured: a dict slot and an int key). Past it, states already in it are still updated and
 #: pruned, new ones are not added: the search stays correct and only prunes less.
 TABLE_ENTRIES = 1_000_000
-#: The table's values are iteration · _ITERATION + g: one lookup tells the g and whether it
-#: was reached in this iteration or an earlier one.
-_ITERATION = 1 << 20
-_G = _ITERATION - 1
+#: The table's values are key(g, iteration) = g · _SCALE - iteration. In iteration i a child
+#: at depth g is a duplicate exactly when its entry is at most key(g, i): reached in this
+#: iteration with no larger g, or in an earlier one with a smaller g (iterations stay below
+#: _SCALE). So the kernel makes one comparison per child, as with plain g.
+_SCALE = 1 << 20
+
+
+def _key(g: int, iteration: int) -> int:
+    return g * _SCALE - iteration
+
+
+def _g_of(key: int) -> int:
+    return -(-key // _SCALE)
 
 
 class _Pause(Exception):
@@ -105,7 +114,7 @@ class IDAStar(Search):
         # longer path to it is pruned at once, not searched first and again once the shorter
         # path comes (on the 8-puzzle with h = 0 that was most of the work). Stepping logs
         # what each step wrote, so back() undoes it.
-        self.table: dict[int, int] = {problem.start: _ITERATION}
+        self.table: dict[int, int] = {problem.start: _key(0, 1)}
         self._writes: list[tuple[dict[int, int], int, int | None]] = []
         self._frames_cache: tuple[Any, list[tuple[int, int, int, Number]]] | None = None
         # kids[b][prev]: (q, shift_q, shift_b, edge, direction) of the blank's moves from b
@@ -129,7 +138,7 @@ class IDAStar(Search):
         resuming as ever; it ends solved, or exhausted with ``next_threshold`` the smallest
         f it cut off. Call it before the search has begun."""
         self.threshold, self.next_threshold = threshold, math.inf
-        self.trail, self.table = None, {self.problem.start: self.iteration * _ITERATION}
+        self.trail, self.table = None, {self.problem.start: _key(0, self.iteration)}
         self._root_previous = _NONE if previous is None else MOVES.index(previous) ^ 1
         self._single = True
 
@@ -191,10 +200,14 @@ class IDAStar(Search):
             self.iteration += 1
             self.trail = None
             # a new threshold: the start's entry is of this iteration, the others of earlier
-            stamp = self.iteration * _ITERATION
-            if self.recording:
-                self._writes.append((self.table, start, self.table.get(start)))
-            self.table[start] = stamp
+            # ones; a full table starts afresh instead, or it would have no room for this
+            # iteration's states (on the 4x4 and 5x5, its own duplicates are the ones to prune)
+            if len(self.table) >= TABLE_ENTRIES:
+                self.table = {start: _key(0, self.iteration)}
+            else:
+                if self.recording:
+                    self._writes.append((self.table, start, self.table.get(start)))
+                self.table[start] = _key(0, self.iteration)
 
     def _iterate(self, limit: int) -> str | None:
         """Run the current iteration from the trail (or its start) until it ends, finds the
@@ -221,7 +234,7 @@ class IDAStar(Search):
         later = range(1, views)
         expanded, generated, duplicates = self.expanded, self.generated, self.duplicates
         table, room_left = self.table, TABLE_ENTRIES
-        stamp = self.iteration * _ITERATION  # this iteration's entries are stamp + g
+        iteration, scale = self.iteration, _SCALE
         writes = self._writes if self.recording else None
         # The smallest f cut off is kept as the least excess of a child's h over the room
         # left: f = bound + weight·(h - room), one subtraction per child cut off.
@@ -260,6 +273,7 @@ class IDAStar(Search):
                 todo = tuple(m for m in kids[b][prev] if m[4] > after)
             g1 = g + 1
             room = (bound - g1) / weight if weight != 1 else bound - g1  # the largest h allowed
+            key = g1 * scale - iteration  # _key(g1, iteration): the children's table entry
             for q, sq, sp, e, k in todo:
                 t = tiles[q]
                 c = s - (t << sq) + (t << sp)
@@ -298,11 +312,11 @@ class IDAStar(Search):
                     if len(kid) < views:
                         continue
                 seen = table.get(c)
-                if seen is not None and (seen <= stamp + g1 if seen >= stamp else seen & _G < g1):
+                if seen is not None and seen <= key:
                     duplicates += 1
                     continue
                 if seen is not None or len(table) < room_left:
-                    table[c] = stamp + g1
+                    table[c] = key
                     if writes is not None:
                         writes.append((table, c, seen))
                 tiles[b] = t
@@ -396,7 +410,7 @@ class IDAStar(Search):
                 if self.priority(g + 1, hc) > self.threshold:
                     outcome = Outcome.PRUNED
                 elif self._known(c, g + 1):
-                    outcome, known = Outcome.DUPLICATE, self.table[c] & _G
+                    outcome, known = Outcome.DUPLICATE, _g_of(self.table[c])
                 children.append(Child(self._node(c, g + 1, hc, letter), outcome, known))
         note = f"iteration {self.iteration}, threshold {self.threshold:g}"
         if self.status == Status.SOLVED:
@@ -421,8 +435,7 @@ class IDAStar(Search):
         """Whether the kernel prunes ``state`` reached with ``g`` as a duplicate: this
         iteration has reached it with a g of at most ``g``, or an earlier one with less."""
         seen = self.table.get(state)
-        stamp = self.iteration * _ITERATION
-        return seen is not None and (seen <= stamp + g if seen >= stamp else seen & _G < g)
+        return seen is not None and seen <= _key(g, self.iteration)
 
     def _undo(self, entry: tuple[Any, ...]) -> None:
         _step, before, writes = entry
