@@ -45,17 +45,16 @@ def must_expand(board: Board, goal: Board, name: str, best: int, cap: int) -> in
     mask = space.mask
     start = space.pack(board.tiles)
     seen = {start}
-    level = [(start, board.tiles.index(0), h.value(start))]
+    h0 = h.value(start)
+    level = [(start, board.tiles.index(0), h0)] if h0 < best else []  # each with g + h < C*
     count, g = 0, 0
-    while level and g < best:
-        count += sum(1 for _s, _b, hs in level if g + hs < best)
+    while level:
+        count += len(level)
         if count > cap:
             return None
         g += 1
         below = []
         for s, b, hs in level:
-            if g - 1 + hs >= best:
-                continue  # not expanded: its children are not reached through it
             for q, _letter, sq, sp, _e in space.moves[b]:
                 t = (s >> sq) & mask
                 c = s - (t << sq) + (t << sp)

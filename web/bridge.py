@@ -101,10 +101,16 @@ class Bridge:
         """Run one search in the worker (IDA* shared with ``workers`` - 1 helpers); its
         figures as a dict."""
         request = self.search_request(board, goal, algorithm, heuristic, weight)
-        if workers > 1 and algorithm == "idastar":
-            request.update(self.team(workers))
-        answer: dict[str, Any] = plain(await (await self.worker()).solve(request))
+        answer: dict[str, Any] = plain(
+            await (await self.worker()).solve(self.shared(request, workers))
+        )
         return answer
+
+    def shared(self, request: dict[str, Any], workers: int) -> dict[str, Any]:
+        """``request`` to share with ``workers`` - 1 helpers if its search can be (IDA*)."""
+        if workers > 1 and request.get("algorithm") == "idastar":
+            request.update(self.team(workers))
+        return request
 
     def search_request(
         self, board: Board, goal: Board, algorithm: str, heuristic: str, weight: float
@@ -147,8 +153,7 @@ class Bridge:
         async def solve_for_scripts(request: Any) -> Any:
             req = plain(request)
             req.setdefault("page", self.page_address())
-            if int(req.get("workers") or 1) > 1:
-                req.update(self.team(int(req["workers"])))
+            req = self.shared(req, int(req.get("workers") or 1))
             answer = plain(await (await self.worker()).solve(req))
             return to_js(answer, dict_converter=self.window.Object.fromEntries)
 

@@ -21,6 +21,7 @@ search it runs is the CLI's, run in slices so that messages, Cancel and progress
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import time
 from collections import deque
@@ -88,14 +89,7 @@ class SubtreeWork(Work):
         super().__init__(self.sub)
 
     def answer(self) -> dict[str, Any]:
-        a = self.subtree.answer(self.sub)
-        return {
-            "moves": a.moves,
-            "cut": a.cut,
-            "expanded": a.expanded,
-            "generated": a.generated,
-            "duplicates": a.duplicates,
-        }
+        return dataclasses.asdict(self.subtree.answer(self.sub))
 
 
 def answer_of(data: dict[str, Any]) -> Answer:

@@ -250,7 +250,7 @@ async def _solve_split(search: IDAStar, req: dict[str, Any], helpers: int) -> di
     def progress(expanded: int, generated: int) -> None:
         _job.update(expanded=split.expanded + expanded, generated=split.generated + generated)
         _job.update(seconds=time.perf_counter() - split.started, threshold=split.threshold)
-        _job.update(workers=max(int(_job["workers"]), 1 + min(helpers, _team.present())))
+        _count_workers(helpers)
 
     async def mine(work: dict[str, Any]) -> team.Work:
         return team.SubtreeWork(search, work["moves"], work["threshold"])
@@ -260,14 +260,23 @@ async def _solve_split(search: IDAStar, req: dict[str, Any], helpers: int) -> di
 
     while subtrees := split.next_iteration():
         deal = ((None, team.subtree_work(whole, t.moves, t.threshold)) for t in subtrees)
-        cancelled = lambda: bool(_job["cancel"])  # noqa: E731
-        ended = await _team.deal(deal, len(subtrees), mine, take, helpers, cancelled, progress)
+        ended = await _team.deal(deal, len(subtrees), mine, take, helpers, _cancelled, progress)
         if ended == "cancelled":
             split.workers = int(_job["workers"])
             result = split.result(f"cancelled after {split.expanded:,} nodes").to_json()
             return {**result, "status": "cancelled"}
     split.workers = int(_job["workers"])
     return split.result().to_json()
+
+
+def _count_workers(helpers: int) -> None:
+    """The workers at work on the job: this one and the helpers that have joined (of the
+    ``helpers`` it may use), never fewer than counted before."""
+    _job.update(workers=max(int(_job["workers"]), 1 + min(helpers, _team.present())))
+
+
+def _cancelled() -> bool:
+    return bool(_job["cancel"])
 
 
 async def hint(request: Any) -> dict[str, Any]:
@@ -398,13 +407,12 @@ async def _lab(req: dict[str, Any]) -> dict[str, Any]:
 
     def progress(expanded: int, generated: int) -> None:  # the searches under way
         _job.update(expanded=expanded, generated=generated)
-        _job.update(workers=max(int(_job["workers"]), 1 + min(helpers, _team.present())))
+        _count_workers(helpers)
 
     helpers = _helpers(req)
     deal = ((job.number, team.job_work(job, _page(req))) for job in jobs)
-    cancelled = lambda: bool(_job["cancel"])  # noqa: E731
     try:
-        ended = await _team.deal(deal, len(jobs), mine, take, helpers, cancelled, progress)
+        ended = await _team.deal(deal, len(jobs), mine, take, helpers, _cancelled, progress)
     except _Cancelled:
         return answer("cancelled", "cancelled while loading the tables")
     except PuzzleError as exc:
