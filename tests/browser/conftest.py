@@ -19,12 +19,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
-from sitekit import CHROMIUM, CHROMIUM_ARGS, PageWatch, Site, served, site_build
+from playwright.sync_api import Browser, BrowserContext, Page
+from sitekit import CHROMIUM, CHROMIUM_ARGS, PageWatch, SharedPage, Site, served, site_build
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives the built static site in headless Chromium")
+    config.addinivalue_line(
+        "markers", "fresh_page: the test changes its page beyond what SharedPage sets back"
+    )
 
 
 def _package_version(package_dir: Path) -> str:
@@ -89,12 +92,7 @@ def watch() -> PageWatch:
     return PageWatch()
 
 
-@pytest.fixture
-def context(new_context: Any, watch: PageWatch) -> Iterator[BrowserContext]:
-    """pytest-playwright's context, with every request routed through the offsite guard."""
-    ctx: BrowserContext = new_context()
-    ctx.route("**/*", watch.guard)
-    yield ctx
+def _fail_if_offsite(watch: PageWatch) -> None:
     if watch.offsite:
         pytest.fail(
             "requests left 127.0.0.1 (aborted): " + ", ".join(sorted(set(watch.offsite))),
@@ -103,8 +101,36 @@ def context(new_context: Any, watch: PageWatch) -> Iterator[BrowserContext]:
 
 
 @pytest.fixture
-def page(context: BrowserContext, watch: PageWatch) -> Page:
-    """A page of the guarded context, watched for console errors and failed loads."""
-    new_page = context.new_page()
-    watch.watch(new_page)
-    return new_page
+def context(new_context: Any, watch: PageWatch) -> Iterator[BrowserContext]:
+    """pytest-playwright's context, with every request routed through the offsite guard."""
+    ctx: BrowserContext = new_context()
+    ctx.route("**/*", watch.guard)
+    yield ctx
+    _fail_if_offsite(watch)
+
+
+@pytest.fixture(scope="session")
+def shared_page(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[SharedPage]:
+    """The page the tests take in turn (see SharedPage: the same process, cleared between)."""
+    shared = SharedPage(browser, browser_context_args)
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def page(request: pytest.FixtureRequest, watch: PageWatch) -> Iterator[Page]:
+    """A page watched for console errors, failed loads and requests leaving 127.0.0.1: the
+    shared page, or a new page of its own context for a test marked ``fresh_page`` or asking
+    for ``context``."""
+    if "context" in request.fixturenames or request.node.get_closest_marker("fresh_page"):
+        ctx: BrowserContext = request.getfixturevalue("context")
+        new_page = ctx.new_page()
+        watch.watch(new_page)
+        yield new_page
+        return
+    shared: SharedPage = request.getfixturevalue("shared_page")
+    try:
+        yield shared.take(watch)
+    finally:
+        shared.give_back()
+    _fail_if_offsite(watch)

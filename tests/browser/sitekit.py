@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route, expect
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -228,24 +229,95 @@ class PageWatch:
             route.abort("blockedbyclient")
 
     def watch(self, page: Page) -> None:
-        page.on("console", self._on_console)
-        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
-        page.on("response", self._on_response)
-        page.on("requestfailed", self._on_request_failed)
+        page.on("console", self.on_console)
+        page.on("pageerror", self.on_page_error)
+        page.on("response", self.on_response)
+        page.on("requestfailed", self.on_request_failed)
 
-    def _on_console(self, message: ConsoleMessage) -> None:
+    def on_console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
             self.console_errors.append(message.text)
 
-    def _on_response(self, response: object) -> None:
+    def on_page_error(self, error: object) -> None:
+        self.page_errors.append(str(error))
+
+    def on_response(self, response: object) -> None:
         status = getattr(response, "status", 0)
         if status >= 400:
             self.http_errors.append(f"{status} {getattr(response, 'url', '?')}")
 
-    def _on_request_failed(self, request: Request) -> None:
+    def on_request_failed(self, request: Request) -> None:
         # Requests the guard aborted are reported through `offsite` instead.
         if request.url not in self.offsite:
             self.failed_requests.append(f"{request.url}: {request.failure}")
+
+
+class SharedPage:
+    """One page that the tests take in turn, each starting where a first visit starts.
+
+    A new page in a new context starts Pyodide in a new renderer process: about 5 s of CPU on
+    a 2-core machine. Navigating the same page again reuses the process and what V8 keeps in
+    it, about 3 s (``benchmarks/site_tests.py``), and the browser tests are bound by CPU. Between
+    tests the page goes to about:blank (which ends the document and its workers) and every
+    origin it visited is cleared of all it stored (local storage, service workers, Cache
+    Storage, IndexedDB); its viewport and emulated media are set back.
+
+    A test that changes the page beyond that (routes, init scripts, listeners of its own, more
+    pages) asks for a fresh page: ``@pytest.mark.fresh_page``, or by asking for ``context``.
+    """
+
+    LEAVE_MS = 15_000  # leaving a page whose main thread is busy; past it, a new page
+
+    def __init__(self, browser: Browser, context_args: dict[str, Any]) -> None:
+        self.context = browser.new_context(**context_args)
+        self.watch = PageWatch()  # the test's, while one has the page
+        self.origins: set[str] = set()
+        self.context.route("**/*", self._guard)
+        self.page = self._new_page()
+        self.viewport = self.page.viewport_size
+
+    def _guard(self, route: Route, request: Request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https"):
+            self.origins.add(f"{parts.scheme}://{parts.netloc}")
+        self.watch.guard(route, request)
+
+    def _new_page(self) -> Page:
+        page = self.context.new_page()
+        # Relayed, so that each event reaches the watch of the test that has the page.
+        page.on("console", lambda message: self.watch.on_console(message))
+        page.on("pageerror", lambda error: self.watch.on_page_error(error))
+        page.on("response", lambda response: self.watch.on_response(response))
+        page.on("requestfailed", lambda request: self.watch.on_request_failed(request))
+        return page
+
+    def take(self, watch: PageWatch) -> Page:
+        """The page, for a test whose events go to ``watch``."""
+        self.watch = watch
+        return self.page
+
+    def give_back(self) -> None:
+        """Leave the test's document and clear what it left behind."""
+        self.watch = PageWatch()  # late events of the old document go nowhere
+        try:
+            self.page.goto("about:blank", timeout=self.LEAVE_MS)
+        except PlaywrightError:
+            self.page.close()
+            self.page = self._new_page()
+        cdp = self.context.new_cdp_session(self.page)
+        try:
+            for origin in sorted(self.origins):
+                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        finally:
+            cdp.detach()
+        if self.viewport is not None:
+            self.page.set_viewport_size(self.viewport)
+        self.page.emulate_media(
+            media="null", color_scheme="light", reduced_motion="no-preference", forced_colors="none"
+        )
+
+    def close(self) -> None:
+        self.context.close()
 
 
 def load(page: Page, url: str, timeout_ms: int = READY_TIMEOUT_MS) -> float:

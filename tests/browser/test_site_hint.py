@@ -99,6 +99,7 @@ def test_hint_starts_an_optimal_solution_and_moves_to_solved_follows(
     assert watch.page_errors == [] and watch.console_errors == []
 
 
+@pytest.mark.fresh_page  # routes, listeners or pages of its own
 def test_a_4x4_hint_in_the_worker_leaves_the_grid_playable(page: Page, site: Site) -> None:
     ready(page, site)
     page.get_by_label("Size").select_option("4x4")

@@ -17,7 +17,8 @@ from sitekit import Site, wait_worker
 
 from npuzzle import Board
 
-pytestmark = pytest.mark.browser
+# Every test here holds main.py back with a route of its page: each has a page of its own.
+pytestmark = [pytest.mark.browser, pytest.mark.fresh_page]
 
 START = Board.parse("8,6,7/2,5,4/3,0,1")
 LINK = "#board=8,6,7/2,5,4/3,0,1&algorithm=astar&heuristic=manhattan"

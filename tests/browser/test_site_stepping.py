@@ -146,6 +146,7 @@ def watched(page: Page, what: str, act: Callable[[], None], done: str) -> float:
     return main.most_cpu
 
 
+@pytest.mark.fresh_page  # routes, listeners or pages of its own
 def test_long_jobs_never_stall(page: Page, site: Site) -> None:
     """Run to end on breadth-first search to the step limit, then the Step number slider back
     to step 0, then Run to end on a 4x4 A* and another algorithm dropping that search, each

@@ -15,7 +15,8 @@ from test_site_lab import assert_table, choose, expected, run, searches, set_nam
 
 from npuzzle import Board, random_board, solve
 
-pytestmark = pytest.mark.browser
+# Every test here gives its page an init script (three cores): each has a page of its own.
+pytestmark = [pytest.mark.browser, pytest.mark.fresh_page]
 
 SOLVE_MS = 120_000
 # IDA* + linear conflict: 0.95 s and 674,969 nodes in CPython; its last iterations are split

@@ -162,6 +162,7 @@ def parse_counters(text: str) -> dict[str, str]:
 
 
 # ----- a. loading shows progress, then the published optimum ----------------------------------
+@pytest.mark.fresh_page  # routes, listeners or pages of its own
 def test_pdb_solve_shows_loading_progress_then_korf_79_optimally(
     page: Page, site: Site, watch: PageWatch
 ) -> None:
@@ -209,6 +210,7 @@ def test_pdb_solve_shows_loading_progress_then_korf_79_optimally(
     assert watch.page_errors == [] and watch.console_errors == [] and watch.http_errors == []
 
 
+@pytest.mark.fresh_page  # routes, listeners or pages of its own
 def test_cancel_while_the_tables_load_stops_at_once(page: Page, site: Site) -> None:
     held = hold_second_table(page)
     open_link(page, site, link(KORF_79, "idastar", "pdb"))
@@ -261,6 +263,7 @@ def test_second_visit_reads_the_tables_from_cache_storage(
 
 
 # ----- c. a missing or damaged table --------------------------------------------------------------
+@pytest.mark.fresh_page  # routes, listeners or pages of its own
 def test_missing_table_gets_a_message_and_the_page_keeps_working(
     page: Page, site: Site, watch: PageWatch
 ) -> None:
@@ -285,6 +288,7 @@ def test_missing_table_gets_a_message_and_the_page_keeps_working(
     assert watch.page_errors == []
 
 
+@pytest.mark.fresh_page  # routes, listeners or pages of its own
 def test_damaged_table_gets_a_message_and_the_page_keeps_working(
     page: Page, site: Site, watch: PageWatch
 ) -> None:
@@ -306,6 +310,7 @@ def test_damaged_table_gets_a_message_and_the_page_keeps_working(
     assert watch.page_errors == []
 
 
+@pytest.mark.fresh_page  # routes, listeners or pages of its own
 def test_damaged_download_is_not_kept_in_the_cache(
     context: BrowserContext, page: Page, site: Site
 ) -> None:
