@@ -259,17 +259,22 @@ class SharedPage:
     a 2-core machine. Navigating the same page again reuses the process and what V8 keeps in
     it, about 3 s (``benchmarks/site_tests.py``), and the browser tests are bound by CPU. Between
     tests the page goes to about:blank (which ends the document and its workers) and every
-    origin it visited is cleared of all it stored (local storage, service workers, Cache
-    Storage, IndexedDB); its viewport and emulated media are set back.
+    origin it visited is cleared of all it stored (local storage, Cache Storage, IndexedDB);
+    its viewport and emulated media are set back. Its context blocks service workers: the
+    page's offline copy is what tests with a context of their own look at
+    (test_site_offline.py), and on a first visit it controls nothing, so that here
+    its install (every file of the site fetched and hashed) would only add about 0.7 s of CPU
+    to each test.
 
     A test that changes the page beyond that (routes, init scripts, listeners of its own, more
-    pages) asks for a fresh page: ``@pytest.mark.fresh_page``, or by asking for ``context``.
+    pages) or needs the service worker asks for a fresh page: ``@pytest.mark.fresh_page``, or
+    by asking for ``context``.
     """
 
     LEAVE_MS = 15_000  # leaving a page whose main thread is busy; past it, a new page
 
     def __init__(self, browser: Browser, context_args: dict[str, Any]) -> None:
-        self.context = browser.new_context(**context_args)
+        self.context = browser.new_context(**{**context_args, "service_workers": "block"})
         self.watch = PageWatch()  # the test's, while one has the page
         self.origins: set[str] = set()
         self.context.route("**/*", self._guard)

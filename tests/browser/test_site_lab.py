@@ -354,6 +354,7 @@ def test_no_chart_runs_its_tick_labels_into_the_y_title(page: Page, site: Site) 
     assert_axis_titles_clear(page)
 
 
+@pytest.mark.fresh_page  # its service worker's fetches end before the download's count
 def test_download_csv_equals_cpythons_csv(page: Page, site: Site, watch: PageWatch) -> None:
     ready(page, site)
     choose(page, "riggs")
