@@ -8,8 +8,8 @@ starts the browser's own processes):
 
 - **new context**: a new context and page, the page opened, until the solver worker has
   answered (``data-worker-ready``); the context closed;
-- **shared page**: the same, on the shared page, after ``give_back()`` (about:blank, the
-  origin's storage cleared, viewport and media set back).
+- **shared page**: the same, on the shared page (its context blocks service workers), after
+  ``give_back()`` (about:blank, the origin's storage cleared, viewport and media set back).
 
 For each: the median and extremes of the wall time and of the machine's CPU time
 (``/proc/stat``: every process, so run it on an otherwise idle machine).
