@@ -255,9 +255,9 @@ class PageWatch:
 class SharedPage:
     """One page that the tests take in turn, each starting where a first visit starts.
 
-    A new page in a new context starts Pyodide in a new renderer process: about 5 s of CPU on
+    A new page in a new context starts Pyodide in a new renderer process: about 6 s of CPU on
     a 2-core machine. Navigating the same page again reuses the process and what V8 keeps in
-    it, about 3 s (``benchmarks/site_tests.py``), and the browser tests are bound by CPU. Between
+    it: about 2.5 s (``benchmarks/site_tests.py``), and the browser tests are bound by CPU. Between
     tests the page goes to about:blank (which ends the document and its workers) and every
     origin it visited is cleared of all it stored (local storage, Cache Storage, IndexedDB);
     its viewport and emulated media are set back. Its context blocks service workers: the
