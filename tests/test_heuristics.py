@@ -120,3 +120,27 @@ def test_incremental_values_equal_full_evaluation(name, w, h, goal_name):
             got = heur.child(s, value, t, q, blank, c)
         assert got == pytest.approx(heur.value(c), abs=1e-9)
         s, value, blank = c, heur.value(c), q
+
+
+@pytest.mark.parametrize("name", ["misplaced", "manhattan", "reversal", "linear-conflict"])
+@pytest.mark.parametrize(("w", "h"), [(4, 4), (2, 5), (5, 2)])
+def test_incremental_values_equal_full_evaluation_with_wildcards(name, w, h):
+    # as in a phase of the human-like search: only some tiles have goal cells, the others are
+    # the wildcard, and a slide of the wildcard or across lines with no goal tile changes less
+    goal = Board.goal("standard", w, h)
+    space = Space(w, h)
+    targets = set(goal.tiles[: w + 1]) - {0}
+    heur = make_heuristic(name, space, {t: p for p, t in enumerate(goal.tiles) if t in targets})
+    board = random_board(w, h, seed=2, goal=goal)
+    s = space.pack(tuple(t if t in targets or t == 0 else space.wild for t in board.tiles))
+    rng = random.Random(f"wild{name}{w}{h}")
+    blank, moved = board.blank, 0
+    for _ in range(400):
+        q, _letter, sq, sp, _edge = rng.choice(space.moves[blank])
+        t = (s >> sq) & space.mask
+        c = s - (t << sq) + (t << sp)
+        got = heur.child(s, heur.value(s), t, q, blank, c)
+        assert got == heur.value(c)
+        moved += t in targets
+        s, blank = c, q
+    assert moved > 0  # the walk slid goal tiles, not only the wildcard

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..space import Space
 from .base import Heuristic, HeuristicInfo, Number, Tables
@@ -201,6 +201,9 @@ class Reversal(Heuristic):
         return h
 
 
+_Line = tuple[int, int, dict[int, int]]  # a line's number, mask and known penalties
+
+
 class LinearConflict(Heuristic):
     info = HeuristicInfo(
         "linear-conflict",
@@ -231,8 +234,23 @@ class LinearConflict(Heuristic):
         self._masks = [sum(space.mask << (p * space.bits) for p in line) for line in self.lines]
         self._penalties: list[dict[int, int]] = [{} for _ in self.lines]
         self._cost = self.manhattan.table  # the blank's cost is 0: a slide changes one term
-        self._row_of = [p // w for p in range(w * h)]
-        self._col_of = [h + p % w for p in range(w * h)]
+        row_of = [p // w for p in range(w * h)]  # each cell's row and column as line numbers
+        col_of = [h + p % w for p in range(w * h)]
+        # Per tile: its Manhattan costs; for each cell, 1 if it is in the tile's goal row plus
+        # 2 if in its goal column; and what to look up for its goal row (1) and column (2)
+        # (index 0 is never read: a slide that changes neither returns before). A vertical
+        # slide keeps the tile's column, so its code changes in the row bit exactly when it
+        # enters or leaves its goal row; a horizontal one, in the column bit.
+        self._slides: list[tuple[Sequence[Number], list[int], tuple[_Line, ...]]] = []
+        for t in range(space.wild + 1):
+            home = self.goal_pos.get(t) if t else None
+            if home is None:  # no goal cell: in no line's penalty
+                self._slides.append((self._cost[t], [0] * space.n, ()))
+                continue
+            r, c = row_of[home], col_of[home]
+            code = [(row_of[p] == r) + 2 * (col_of[p] == c) for p in range(space.n)]
+            looks = tuple((i, self._masks[i], self._penalties[i]) for i in (r, r, c))
+            self._slides.append((self._cost[t], code, looks))
 
     def _penalty(self, i: int, masked: int) -> int:
         """2 per tile that must leave line ``i`` (``masked``: the state's bits of the line)."""
@@ -252,25 +270,20 @@ class LinearConflict(Heuristic):
         )
 
     def child(self, parent: int, h: Number, tile: int, frm: int, to: int, child: int) -> Number:
-        # A vertical slide changes two rows' contents; a horizontal one, two columns'. The
-        # tile keeps its place in the order of the other line it is in.
-        lines = self._row_of if abs(frm - to) != 1 else self._col_of
-        a, b = lines[frm], lines[to]
-        ma, mb = self._masks[a], self._masks[b]
-        pa, pb = self._penalties[a], self._penalties[b]
-        cost = self._cost[tile]
-        # Unrolled: IDA*'s kernel calls this for every child.
-        xa, ya = pa.get(child & ma), pa.get(parent & ma)
-        xb, yb = pb.get(child & mb), pb.get(parent & mb)
-        if xa is None:
-            xa = self._penalty(a, child & ma)
-        if ya is None:
-            ya = self._penalty(a, parent & ma)
-        if xb is None:
-            xb = self._penalty(b, child & mb)
-        if yb is None:
-            yb = self._penalty(b, parent & mb)
-        return h + cost[to] - cost[frm] + xa - ya + xb - yb
+        # A line's penalty counts only the tiles whose goal is in it, so a slide changes the
+        # penalty of at most one line: the tile's goal row when it enters or leaves that row,
+        # its goal column likewise. Many slides change none. (IDA*'s kernel calls this for
+        # every child: one XOR tells which.)
+        cost, code, looks = self._slides[tile]
+        h = h + cost[to] - cost[frm]
+        changed = code[frm] ^ code[to]
+        if not changed:
+            return h
+        i, m, known = looks[changed]
+        try:
+            return h + known[child & m] - known[parent & m]
+        except KeyError:  # a line not met before: its penalty is worked out once
+            return h + self.line_penalty(child, i) - self.line_penalty(parent, i)
 
 
 def _lis(seq: list[int]) -> int:
