@@ -10,15 +10,20 @@ longest of ``--candidates`` random boards. A (shape, heuristic) whose search pas
 ``--cap`` seconds is stopped there and its remaining boards are skipped.
 
     .venv/bin/python benchmarks/narrow_boards.py [--shapes 2x5,5x2] [--heuristics pdb]
-        [--random 30] [--cap 5] [--seed 1]
+        [--random 30] [--cap 5] [--seed 1] [--floors [--floor-cap 3000000]]
 
 Prints per shape and heuristic: boards, all optimal, worst seconds and its board; then the
-worst cases overall. Exit status 1 if any answer is not optimal.
+worst cases overall. With ``--floors``, each pair over 2 s also gets its *floor* on its worst
+board: the states any optimal search must expand there (:func:`must_expand`, consistent
+heuristics only) and the time they take at IDA*'s own rate on that board, a time no optimal
+search in CPython can beat; and, when IDA* finished, how many times the floor IDA* expanded.
+Exit status 1 if any answer is not optimal.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections import deque
@@ -28,6 +33,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from npuzzle import HEURISTICS, Board, make_search, random_board  # noqa: E402
+from npuzzle.heuristics import make_heuristic  # noqa: E402
+from npuzzle.search import Search  # noqa: E402
+from npuzzle.space import Space  # noqa: E402
 
 SHAPES = "2x3,3x2,2x4,4x2,3x3,2x5,5x2,2x6,6x2,3x4,4x3"
 BFS_CELLS = 10  # the largest space searched breadth-first here
@@ -55,7 +63,9 @@ def exact_distances(goal: Board) -> dict[tuple[int, ...], int]:
     return dist
 
 
-def boards_of(goal: Board, count: int, candidates: int, seed: str) -> tuple[list, str]:
+def boards_of(
+    goal: Board, count: int, candidates: int, seed: str
+) -> tuple[list[tuple[Board, int]], str]:
     """(board, optimal length) pairs, farthest first, and how the lengths were found."""
     w, h = goal.width, goal.height
     randoms = [random_board(w, h, seed=f"{seed}:{i}", goal=goal) for i in range(count)]
@@ -78,6 +88,41 @@ def oracle_length(board: Board, goal: Board) -> int:
     return len(search.solution)
 
 
+def must_expand(board: Board, goal: Board, name: str, best: int, cap: int) -> int | None:
+    """The number of states with g + h < ``best`` (C*), or None once it passes ``cap``.
+
+    With a consistent heuristic every search that proves a solution of length C* optimal
+    must expand each of them (Dechter & Pearl 1985); IDA* expands them all in its last
+    iteration alone. The count is a breadth-first search from the start that keeps only
+    such states: by consistency every state on a shortest path to one of them is one too."""
+    space = Space(board.width, board.height)
+    h = make_heuristic(name, space, {t: p for p, t in enumerate(goal.tiles)})
+    mask = space.mask
+    start = space.pack(board.tiles)
+    seen = {start}
+    h0 = h.value(start)
+    level = [(start, board.tiles.index(0), h0)] if h0 < best else []  # each with g + h < C*
+    count, g = 0, 0
+    while level:
+        count += len(level)
+        if count > cap:
+            return None
+        g += 1
+        below = []
+        for s, b, hs in level:
+            for q, _letter, sq, sp, _e in space.moves[b]:
+                t = (s >> sq) & mask
+                c = s - (t << sq) + (t << sp)
+                if c in seen:
+                    continue
+                seen.add(c)  # first reached at its true distance: in or out for good
+                hc = h.child(s, hs, t, q, b, c)
+                if g + hc < best:
+                    below.append((c, q, hc))
+        level = below
+    return count
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shapes", default=SHAPES)
@@ -89,8 +134,12 @@ def main() -> int:
     )
     parser.add_argument("--cap", type=float, default=5.0, help="seconds before a search is stopped")
     parser.add_argument("--seed", default="1")
+    parser.add_argument("--floors", action="store_true", help="the floor of each pair over 2 s")
+    parser.add_argument("--floor-cap", type=int, default=3_000_000, help="states counted at most")
     args = parser.parse_args()
-    rows, wrong = [], 0
+    rows: list[tuple[float, str, str, Board | None]] = []
+    floors: list[tuple[str, str, str, float | None]] = []
+    wrong = 0
     print(
         f"{'shape':<6} {'heuristic':<17} {'boards':>6} {'optimal':>8} {'worst s':>8}  worst board"
     )
@@ -104,11 +153,13 @@ def main() -> int:
         )
         for heuristic in args.heuristics.split(","):
             done, worst, worst_board, over, bad = 0, 0.0, None, False, 0
+            worst_search, worst_length = None, 0
             for board, length in cases:
                 search = make_search(board, goal, algorithm="idastar", heuristic=heuristic)
                 search.run(max_seconds=args.cap)
                 if search.status != "solved":
                     over, worst, worst_board = True, search.seconds, board
+                    worst_search, worst_length = search, length
                     break
                 done += 1
                 if (
@@ -121,6 +172,7 @@ def main() -> int:
                     )
                 if search.seconds > worst:
                     worst, worst_board = search.seconds, board
+                    worst_search, worst_length = search, length
             shown = f">{args.cap:g}" if over else f"{worst:.2f}"
             note = f" (stopped at {done + 1} of {len(cases)})" if over else ""
             print(
@@ -130,15 +182,47 @@ def main() -> int:
             )
             wrong += bad
             rows.append((worst if not over else float("inf"), shape, heuristic, worst_board))
+            if args.floors and (over or worst > 2.0) and worst_search and worst_board:
+                floors.append(
+                    floor(worst_search, worst_board, goal, heuristic, worst_length, args.floor_cap)
+                )
     print("\nworst cases:")
-    for seconds, shape, heuristic, board in sorted(rows, key=lambda r: -r[0])[:12]:
+    for seconds, shape, heuristic, at in sorted(rows, key=lambda r: -r[0])[:12]:
         shown = f">{args.cap:g}" if seconds == float("inf") else f"{seconds:.2f}"
-        print(f"  {shape:<6} {heuristic:<17} {shown:>7} s  {board.format() if board else '-'}")
+        print(f"  {shape:<6} {heuristic:<17} {shown:>7} s  {at.format() if at else '-'}")
     within = sum(1 for r in rows if r[0] <= 2.0)
     print(
         f"{within} of {len(rows)} (shape, heuristic) pairs within 2 s; answers not optimal: {wrong}"
     )
+    if args.floors:
+        print("\npairs over 2 s, by their floor (the states that must be expanded, their time):")
+        by_floor = sorted(floors, key=lambda f: math.inf if f[3] is None else f[3])
+        for shape, heuristic, text, _least in by_floor:
+            print(f"  {shape:<6} {heuristic:<17} {text}")
+        known = [f[3] for f in floors if f[3] is not None]
+        print(
+            f"{sum(1 for t in known if t > 2.0)} of {len(floors)} have a floor over 2 s, "
+            f"{sum(1 for t in known if t <= 2.0)} under; {len(floors) - len(known)} not counted"
+        )
     return 1 if wrong else 0
+
+
+def floor(
+    search: Search, board: Board, goal: Board, heuristic: str, length: int, cap: int
+) -> tuple[str, str, str, float | None]:
+    """(shape, heuristic, what to print, least seconds or None) of a pair's worst board."""
+    shape = f"{board.width}x{board.height}"
+    if not HEURISTICS[heuristic].info.consistent:
+        return shape, heuristic, "not consistent: no floor counted", None
+    rate = search.expanded / max(search.seconds, 1e-9)
+    count = must_expand(board, goal, heuristic, length, cap)
+    if count is None:
+        return shape, heuristic, f"more than {cap:,}, over {cap / rate:.1f} s", cap / rate
+    least = count / rate
+    text = f"{count:,}, {least:.1f} s at {rate:,.0f} expansions/s"
+    if search.status == "solved":
+        text += f"; IDA* expanded {search.expanded / count:.1f}x that in {search.seconds:.1f} s"
+    return shape, heuristic, text, least
 
 
 if __name__ == "__main__":

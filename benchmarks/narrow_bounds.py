@@ -31,41 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from narrow_boards import exact_distances, oracle_length  # noqa: E402
+from narrow_boards import exact_distances, must_expand, oracle_length  # noqa: E402
 
 from npuzzle import HEURISTICS, Board, make_search  # noqa: E402
-from npuzzle.heuristics import make_heuristic  # noqa: E402
-from npuzzle.space import Space  # noqa: E402
-
-
-def must_expand(board: Board, goal: Board, name: str, best: int, cap: int) -> int | None:
-    """The number of states with g + h < ``best`` (C*), or None once it passes ``cap``."""
-    space = Space(board.width, board.height)
-    h = make_heuristic(name, space, {t: p for p, t in enumerate(goal.tiles)})
-    mask = space.mask
-    start = space.pack(board.tiles)
-    seen = {start}
-    h0 = h.value(start)
-    level = [(start, board.tiles.index(0), h0)] if h0 < best else []  # each with g + h < C*
-    count, g = 0, 0
-    while level:
-        count += len(level)
-        if count > cap:
-            return None
-        g += 1
-        below = []
-        for s, b, hs in level:
-            for q, _letter, sq, sp, _e in space.moves[b]:
-                t = (s >> sq) & mask
-                c = s - (t << sq) + (t << sp)
-                if c in seen:
-                    continue
-                seen.add(c)  # first reached at its true distance: in or out for good
-                hc = h.child(s, hs, t, q, b, c)
-                if g + hc < best:
-                    below.append((c, q, hc))
-        level = below
-    return count
 
 
 def rate(board: Board, goal: Board, name: str, seconds: float) -> float:
