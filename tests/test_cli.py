@@ -11,7 +11,7 @@ from collections import deque
 
 import pytest
 
-from npuzzle import ALGORITHMS, HEURISTICS, Board, is_solvable, reference
+from npuzzle import ALGORITHMS, HEURISTICS, Board, is_solvable, random_board, reference, solve
 
 KUNKLE_TEXT = reference.read_text("kunkle_tests.txt")  # his input file, comment line first
 KUNKLE_LENGTHS = [6, 14, 16, 16, 4, 28]  # Kunkle's published optimal solution lengths
@@ -605,10 +605,15 @@ def test_lab_with_jobs_prints_the_same_table(cli):
 
 
 def test_solve_with_jobs_splits_idastar_and_refuses_the_others(cli):
-    board = "8,6,7/2,5,4/3,0,1"
-    code, out, err = cli("solve", board, "-a", "idastar", "--jobs", "2", "--json")
+    board = random_board(4, 4, seed="cli:jobs", moves=40)
+    alone = solve(board, algorithm="idastar")
+    code, out, err = cli("solve", board.format(), "-a", "idastar", "--jobs", "2", "--json")
     r = json.loads(out)
-    assert code == 0 and err == "" and r["length"] == 31 and r["optimal"] is True
-    assert Board.parse(board).apply(r["moves"]) == Board.goal("standard", 3, 3)
-    code, out, err = cli("solve", board, "-a", "astar", "--jobs", "2")
+    assert code == 0 and err == "" and r["jobs"] == 2 and r["optimal"] is True
+    assert r["length"] == alone.length and board.apply(r["moves"]) == Board.goal("standard", 4, 4)
+    # a board of at most 12 cells is searched by one process, and the output says so
+    code, out, err = cli("solve", "8,6,7/2,5,4/3,0,1", "-a", "idastar", "--jobs", "2", "--json")
+    r = json.loads(out)
+    assert code == 0 and r["length"] == 31 and r["jobs"] == 1
+    code, out, err = cli("solve", board.format(), "-a", "astar", "--jobs", "2")
     assert code == 2 and out == "" and "only idastar" in err

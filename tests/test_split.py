@@ -6,13 +6,13 @@ import pytest
 
 from npuzzle import Board, PuzzleError, make_search, random_board, reference, solve
 from npuzzle.idastar import IDAStar
-from npuzzle.split import Split, Subtree, solve_split
+from npuzzle.split import Split, Subtree, solve_split, splits
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_split_search_finds_the_optimal_length_of_one_process(seed):
-    board = random_board(3, 3, seed=f"split:{seed}")
-    goal = Board.goal("standard", 3, 3)
+    board = random_board(4, 4, seed=f"split:{seed}", moves=40)
+    goal = Board.goal("standard", 4, 4)
     alone = solve(board, goal, algorithm="idastar", heuristic="manhattan")
     split = solve(board, goal, algorithm="idastar", heuristic="manhattan", jobs=2)
     assert split.status == "solved" and split.optimal
@@ -20,6 +20,19 @@ def test_split_search_finds_the_optimal_length_of_one_process(seed):
     assert board.apply(split.moves) == goal
     assert split.extra["jobs"] == 2 and split.extra["threshold"] == alone.length
     assert split.generated >= split.expanded > 0
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (5, 2), (4, 3)])
+def test_a_board_of_at_most_12_cells_is_searched_by_one_process(shape):
+    # there the one table prunes more than a second process gains (benchmarks/split_boards.py)
+    w, h = shape
+    board, goal = random_board(w, h, seed=f"split:small{w}x{h}"), Board.goal("standard", w, h)
+    assert not splits(board) and splits(Board.goal("standard", 4, 4))
+    alone = solve(board, goal, algorithm="idastar", heuristic="manhattan")
+    asked = solve(board, goal, algorithm="idastar", heuristic="manhattan", jobs=2)
+    assert asked.status == "solved" and asked.length == alone.length
+    assert asked.moves == alone.moves and asked.expanded == alone.expanded
+    assert asked.extra["jobs"] == 1 and "jobs" not in alone.extra
 
 
 def test_a_korf_board_split_with_tables(tables_4x4):

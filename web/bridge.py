@@ -22,7 +22,7 @@ from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
 
-from npuzzle import Board
+from npuzzle import Board, PuzzleError
 from npuzzle.entrants import Entrant, format_entrants
 
 WORKER = "solver"
@@ -33,6 +33,17 @@ NO_CHART = -1  # as a chart width: the view without its chart (web/worker.py's)
 def plain(value: Any) -> Any:
     """A JavaScript value as Python (dicts and lists), anything else unchanged."""
     return value.to_py() if hasattr(value, "to_py") else value
+
+
+def _splits(request: dict[str, Any]) -> bool:
+    """Whether the request's board is worth splitting (False if it is not a board: the solver
+    worker says why)."""
+    from npuzzle.split import splits  # on the first shared search: no cost at the page's start
+
+    try:
+        return splits(Board.parse(str(request.get("board", ""))))
+    except PuzzleError:
+        return False
 
 
 class Bridge:
@@ -107,8 +118,10 @@ class Bridge:
         return answer
 
     def shared(self, request: dict[str, Any], workers: int) -> dict[str, Any]:
-        """``request`` to share with ``workers`` - 1 helpers if its search can be (IDA*)."""
-        if workers > 1 and request.get("algorithm") == "idastar":
+        """``request`` to share with ``workers`` - 1 helpers if its search can be (IDA*) and
+        gains from it (a board of more than 12 cells: ``npuzzle.split.splits``); else the
+        solver worker searches alone and no helper is started for it."""
+        if workers > 1 and request.get("algorithm") == "idastar" and _splits(request):
             request.update(self.team(workers))
         return request
 

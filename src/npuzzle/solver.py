@@ -133,7 +133,9 @@ def solve(
     memory, none for IDA*), 0 for no limit; ``max_seconds`` None for the algorithm's default
     (10 s for the anytime search, which keeps improving its answer until then, else none).
     ``jobs`` above 1 splits an IDA* search among
-    that many processes (:mod:`npuzzle.split`; no node limit, no progress calls then).
+    that many processes (:mod:`npuzzle.split`; no node limit, no progress calls then), on
+    boards of more than 12 cells: smaller ones are searched by this one (``jobs`` 1 in the
+    result's ``extra``), faster so (:func:`npuzzle.split.splits`).
     """
     if isinstance(board, str):
         board = Board.parse(board)
@@ -165,13 +167,17 @@ def solve(
     search = _new_search(board, goal, options)
     if jobs > 1:
         from .idastar import IDAStar
-        from .split import solve_split
+        from .split import solve_split, splits
 
         assert isinstance(search, IDAStar)
-        return solve_split(search, jobs, max_seconds)
+        if splits(board):
+            return solve_split(search, jobs, max_seconds)
     if max_nodes is None:
         max_nodes = info.max_nodes
     if max_seconds is None:
         max_seconds = info.max_seconds
     search.run(max_nodes=max_nodes or None, max_seconds=max_seconds, progress=progress)
-    return search.result()
+    result = search.result()
+    if jobs > 1:  # a board too small to split: searched here alone
+        result.extra["jobs"] = 1
+    return result
