@@ -235,9 +235,9 @@ def test_idastar_with_two_workers_starts_a_helper_and_shows_the_workers(web: Any
     hub.playback = panel.playback
     panel.enable()
     controls.enable()
-    grid.show(Board.parse("1,3,4/8,0,5/7,2,6"), Board.goal("snail", 3, 3))
+    grid.show(Board.parse("1,2,3,4/5,0,6,8/9,10,7,11/13,14,15,12"), Board.goal("standard", 4, 4))
     web.document.getElementById("algorithm").value = "idastar"
-    answer = {"status": "solved", "moves": "DRUULD", "length": 6, "jobs": 2, "optimal": True}
+    answer = {"status": "solved", "moves": "RDRD", "length": 4, "jobs": 2, "optimal": True}
     progress = {"expanded": 99, "threshold": 6, "workers": 2}
     web.workers["solver"] = solver = Solver(answer, progress)
     solve_now(web, panel)
@@ -247,6 +247,13 @@ def test_idastar_with_two_workers_starts_a_helper_and_shows_the_workers(web: Any
     assert web.document.body.dataset.helpers == "1"
     assert "Searching... 99 nodes expanded by 2 workers, threshold 6." in hub.messages
     assert figures(web)["Workers"] == "2"
+    # a board of at most 12 cells is searched by the solver worker alone: no team for it
+    grid.show(Board.parse("1,3,4/8,0,5/7,2,6"), Board.goal("snail", 3, 3))
+    solver.answer = {**answer, "moves": "DRUULD", "length": 6, "jobs": 1}
+    solve_now(web, panel)
+    assert "team" not in solver.requests[-1] and "Workers" not in figures(web)
+    assert len(started) == 1
+    grid.show(Board.parse("1,2,3,4/5,0,6,8/9,10,7,11/13,14,15,12"), Board.goal("standard", 4, 4))
     # one worker: no helper, no team, no Workers figure
     web.document.getElementById("workers").value = "1"
     solver.answer = {**answer, "jobs": 1}
