@@ -55,9 +55,10 @@ FRONTIER_PER_JOB = 64
 SPLIT_FROM = 20_000
 _DEEPEST_FRONTIER = 16  # the frontier stops growing there even if it is still small
 #: the most cells of a board whose IDA* one worker searches whole, however many are offered.
-#: Its states under a threshold are then few (a 12-cell board has 239,500,800 in all), so the
-#: one worker's transposition table, kept across iterations, prunes most of its search; the
-#: split gives that up (a table per subtree, for one iteration). Two processes against one
+#: The states under a threshold are then a few million at most (``narrow_bounds.py``), and
+#: the narrow boards are full of short cycles back to them, so one worker's transposition
+#: table, kept across iterations, prunes much of the search; the split gives that up (a
+#: table per subtree, for one iteration). Two processes against one
 #: (``benchmarks/split_boards.py``): 12x the time on the farthest 3x3 with h = 0, 2.5x on
 #: 5x2 with linear conflict, 1.3x on 2x6 with walking distance, 0.93x on 4x3 (kept to one
 #: all the same: a split there gains little and risks much); 0.87x on a 3x5, 0.79x on a 4x4.
