@@ -21,8 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from npuzzle import Board, make_search, random_board  # noqa: E402
+from npuzzle.algorithms import splits  # noqa: E402
 from npuzzle.idastar import IDAStar  # noqa: E402
-from npuzzle.split import solve_split, splits  # noqa: E402
+from npuzzle.split import solve_split  # noqa: E402
 
 KORF_1 = "14,13,15,7/11,12,9,5/6,0,2,1/4,8,10,3"
 # (board, goal, heuristic): a goal of None is the standard one of the board's shape
@@ -65,7 +66,7 @@ def main() -> int:
         split = solve_split(search, args.jobs)
         many = time.perf_counter() - t0
         wrong += split.length != len(alone.solution or "")
-        mark = "" if splits(board) else "  (kept to one worker)"
+        mark = "" if splits(board.width, board.height) else "  (kept to one worker)"
         print(
             f"{board.format():<34} {heuristic:<17} "
             f"{alone.expanded:>11,} {one:>6.2f} s {split.expanded:>11,} {many:>6.2f} s "

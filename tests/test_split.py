@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from npuzzle import Board, PuzzleError, make_search, random_board, reference, solve
+from npuzzle.algorithms import splits
 from npuzzle.idastar import IDAStar
-from npuzzle.split import Split, Subtree, solve_split, splits
+from npuzzle.split import Split, Subtree, solve_split
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -27,7 +28,7 @@ def test_a_board_of_at_most_12_cells_is_searched_by_one_process(shape):
     # there the one table prunes more than a second process gains (benchmarks/split_boards.py)
     w, h = shape
     board, goal = random_board(w, h, seed=f"split:small{w}x{h}"), Board.goal("standard", w, h)
-    assert not splits(board) and splits(Board.goal("standard", 4, 4))
+    assert not splits(w, h) and splits(4, 4)
     alone = solve(board, goal, algorithm="idastar", heuristic="manhattan")
     asked = solve(board, goal, algorithm="idastar", heuristic="manhattan", jobs=2)
     assert asked.status == "solved" and asked.length == alone.length

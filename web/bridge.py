@@ -23,6 +23,7 @@ from typing import Any
 from pyodide.ffi import create_proxy, to_js
 
 from npuzzle import Board, PuzzleError
+from npuzzle.algorithms import splits
 from npuzzle.entrants import Entrant, format_entrants
 
 WORKER = "solver"
@@ -38,12 +39,11 @@ def plain(value: Any) -> Any:
 def _splits(request: dict[str, Any]) -> bool:
     """Whether the request's board is worth splitting (False if it is not a board: the solver
     worker says why)."""
-    from npuzzle.split import splits  # on the first shared search: no cost at the page's start
-
     try:
-        return splits(Board.parse(str(request.get("board", ""))))
+        board = Board.parse(str(request.get("board", "")))
     except PuzzleError:
         return False
+    return splits(board.width, board.height)
 
 
 class Bridge:
@@ -119,7 +119,7 @@ class Bridge:
 
     def shared(self, request: dict[str, Any], workers: int) -> dict[str, Any]:
         """``request`` to share with ``workers`` - 1 helpers if its search can be (IDA*) and
-        gains from it (a board of more than 12 cells: ``npuzzle.split.splits``); else the
+        gains from it (a board of more than 12 cells: ``npuzzle.algorithms.splits``); else the
         solver worker searches alone and no helper is started for it."""
         if workers > 1 and request.get("algorithm") == "idastar" and _splits(request):
             request.update(self.team(workers))

@@ -19,7 +19,9 @@ __all__ = [
     "DEFAULT_WEIGHT",
     "MAX_WEIGHT",
     "MEMORY_BOUND_NODES",
+    "WHOLE_UP_TO",
     "AlgorithmInfo",
+    "splits",
 ]
 
 #: The default limit of the searches that keep every node they meet: about 0.5 GB of memory
@@ -27,6 +29,26 @@ __all__ = [
 MEMORY_BOUND_NODES = 2_000_000
 #: The anytime search's default time limit: it improves its answer until then
 ANYTIME_SECONDS = 10.0
+#: The most cells of a board whose IDA* one worker searches whole, however many are offered
+#: (``solve --jobs``, the page's Workers). The states under a threshold are then a few
+#: million at most (``benchmarks/narrow_bounds.py``), and the narrow boards are full of short
+#: cycles back to them, so one worker's transposition table, kept across iterations, prunes
+#: much of the search; a split (:mod:`npuzzle.split`) gives that up, with a table per subtree
+#: for one iteration. Two processes against one (``benchmarks/split_boards.py``): 12x the
+#: time on the farthest 3x3 with h = 0, 2.5x on 5x2 with linear conflict, 1.3x on 2x6 with
+#: walking distance, 0.93x on 4x3 (kept to one all the same: a split there gains little and
+#: risks much); 0.87x on a 3x5, 0.79x on a 4x4.
+WHOLE_UP_TO = 12
+
+
+def splits(width: int, height: int) -> bool:
+    """Whether IDA* on a ``width`` x ``height`` board is worth splitting among workers (more
+    than :data:`WHOLE_UP_TO` cells); else one worker searches it, whatever was asked.
+
+    >>> splits(4, 3), splits(4, 4)
+    (False, True)
+    """
+    return width * height > WHOLE_UP_TO
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,14 @@ from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple, NoReturn, TextIO
 
 from . import __version__, lab, parallel
-from .algorithms import ALGORITHMS, ANYTIME_SECONDS, DEFAULT_WEIGHT, MAX_WEIGHT, MEMORY_BOUND_NODES
+from .algorithms import (
+    ALGORITHMS,
+    ANYTIME_SECONDS,
+    DEFAULT_WEIGHT,
+    MAX_WEIGHT,
+    MEMORY_BOUND_NODES,
+    WHOLE_UP_TO,
+)
 from .board import FORMATS, GOAL_NAMES, Board, PuzzleError, parse_size
 from .generate import random_board
 from .heuristics import HEURISTICS, pdbbuild
@@ -212,8 +219,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         metavar="N",
         help=JOBS_HELP + ": idastar only, each iteration's subtrees shared among them; the "
-        "length stays optimal, the path may be another optimal one. Boards of at most 12 cells "
-        "are solved by one process (its transposition table saves more there): jobs 1",
+        "length stays optimal, the path may be another optimal one. Boards of at most "
+        f"{WHOLE_UP_TO} cells are solved by one process (its transposition table saves more "
+        "there): jobs 1",
     )
 
     p = sub.add_parser(

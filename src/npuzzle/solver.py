@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
+from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, splits
 from .board import Board, PuzzleError
 from .heuristics import WHOLE_BOARD, heuristic_info, make_heuristic
 from .search import TIE_BREAKS, BestFirst, Problem, Result, Search, Status, TieBreak
@@ -135,7 +135,7 @@ def solve(
     ``jobs`` above 1 splits an IDA* search among
     that many processes (:mod:`npuzzle.split`; no node limit, no progress calls then), on
     boards of more than 12 cells: smaller ones are searched by this one (``jobs`` 1 in the
-    result's ``extra``), faster so (:func:`npuzzle.split.splits`).
+    result's ``extra``), faster so (:func:`npuzzle.algorithms.splits`).
     """
     if isinstance(board, str):
         board = Board.parse(board)
@@ -167,10 +167,10 @@ def solve(
     search = _new_search(board, goal, options)
     if jobs > 1:
         from .idastar import IDAStar
-        from .split import solve_split, splits
+        from .split import solve_split
 
         assert isinstance(search, IDAStar)
-        if splits(board):
+        if splits(board.width, board.height):
             return solve_split(search, jobs, max_seconds)
     if max_nodes is None:
         max_nodes = info.max_nodes

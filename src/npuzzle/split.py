@@ -18,8 +18,8 @@ them to processes, the page's solver worker to its helper workers. Each worker k
 transposition table, so boards reached in two subtrees are searched twice: the counters are
 the sums of every worker's (the frontier included), and usually exceed one worker's.
 
-That table is why small boards are not split (:func:`splits`): on a board of at most
-:data:`WHOLE_UP_TO` cells one worker's table, kept from one iteration to the next, prunes
+That table is why small boards are not split (:func:`npuzzle.algorithms.splits`): on a
+board of at most 12 cells one worker's table, kept from one iteration to the next, prunes
 more of the search than a second worker can take over.
 """
 
@@ -36,16 +36,7 @@ from .idastar import IDAStar
 from .parallel import check_jobs, quiet_child, start_method
 from .search import Problem, Result, Status
 
-__all__ = [
-    "FRONTIER_PER_JOB",
-    "SPLIT_FROM",
-    "WHOLE_UP_TO",
-    "Answer",
-    "Split",
-    "Subtree",
-    "solve_split",
-    "splits",
-]
+__all__ = ["FRONTIER_PER_JOB", "SPLIT_FROM", "Answer", "Split", "Subtree", "solve_split"]
 
 #: frontier nodes per worker: enough that the last subtrees to finish are small ones
 FRONTIER_PER_JOB = 64
@@ -54,21 +45,6 @@ FRONTIER_PER_JOB = 64
 #: and is searched whole, as one subtree: its root
 SPLIT_FROM = 20_000
 _DEEPEST_FRONTIER = 16  # the frontier stops growing there even if it is still small
-#: the most cells of a board whose IDA* one worker searches whole, however many are offered.
-#: The states under a threshold are then a few million at most (``narrow_bounds.py``), and
-#: the narrow boards are full of short cycles back to them, so one worker's transposition
-#: table, kept across iterations, prunes much of the search; the split gives that up (a
-#: table per subtree, for one iteration). Two processes against one
-#: (``benchmarks/split_boards.py``): 12x the time on the farthest 3x3 with h = 0, 2.5x on
-#: 5x2 with linear conflict, 1.3x on 2x6 with walking distance, 0.93x on 4x3 (kept to one
-#: all the same: a split there gains little and risks much); 0.87x on a 3x5, 0.79x on a 4x4.
-WHOLE_UP_TO = 12
-
-
-def splits(board: Board) -> bool:
-    """Whether IDA* on ``board`` is worth splitting among workers (more than
-    :data:`WHOLE_UP_TO` cells); else one worker searches it, whatever was asked."""
-    return board.width * board.height > WHOLE_UP_TO
 
 
 @dataclass(frozen=True)
