@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from npuzzle import HEURISTICS, Board, make_search, random_board  # noqa: E402
+from npuzzle.board import parse_size  # noqa: E402
 from npuzzle.heuristics import make_heuristic  # noqa: E402
 from npuzzle.search import Search  # noqa: E402
 from npuzzle.space import Space  # noqa: E402
@@ -144,7 +145,7 @@ def main() -> int:
         f"{'shape':<6} {'heuristic':<17} {'boards':>6} {'optimal':>8} {'worst s':>8}  worst board"
     )
     for shape in args.shapes.split(","):
-        w, h = (int(x) for x in shape.split("x"))
+        w, h = parse_size(shape)
         goal = Board.goal("standard", w, h)
         t0 = time.perf_counter()
         cases, source = boards_of(goal, args.random, args.candidates, args.seed)

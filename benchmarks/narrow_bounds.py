@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from narrow_boards import exact_distances, must_expand, oracle_length  # noqa: E402
 
 from npuzzle import HEURISTICS, Board, make_search  # noqa: E402
+from npuzzle.board import parse_size  # noqa: E402
 
 
 def rate(board: Board, goal: Board, name: str, seconds: float) -> float:
@@ -53,7 +54,7 @@ def main() -> int:
     parser.add_argument("--heuristics", default=",".join(consistent))
     args = parser.parse_args()
     if args.farthest:
-        w, h = (int(x) for x in args.farthest.split("x"))
+        w, h = parse_size(args.farthest)
         goal = Board.goal("standard", w, h)
         dist = exact_distances(goal)
         far = max(dist.values())

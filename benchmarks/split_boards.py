@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from npuzzle import Board, make_search, random_board  # noqa: E402
 from npuzzle.algorithms import splits  # noqa: E402
+from npuzzle.board import parse_size  # noqa: E402
 from npuzzle.idastar import IDAStar  # noqa: E402
 from npuzzle.split import solve_split  # noqa: E402
 
@@ -42,7 +43,7 @@ BOARDS = [
 
 def board_of(text: str) -> Board:
     if text.startswith("random "):
-        w, h = (int(x) for x in text.split()[1].split("x"))
+        w, h = parse_size(text.removeprefix("random "))
         return random_board(w, h, seed=3, goal=Board.goal("standard", w, h))
     return Board.parse(text)
 
