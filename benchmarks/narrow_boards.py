@@ -15,8 +15,9 @@ longest of ``--candidates`` random boards. A (shape, heuristic) whose search pas
 Prints per shape and heuristic: boards, all optimal, worst seconds and its board; then the
 worst cases overall. With ``--floors``, each pair over 2 s also gets its *floor* on its worst
 board: the states any optimal search must expand there (:func:`must_expand`, consistent
-heuristics only) and the time they take at IDA*'s own rate on that board, a time no optimal
-search in CPython can beat; and, when IDA* finished, how many times the floor IDA* expanded.
+heuristics only) and the time they take at IDA*'s own rate on that board, the least time
+IDA* can take there whatever it prunes; and, when IDA* finished, how many times the floor
+IDA* expanded.
 Exit status 1 if any answer is not optimal.
 """
 

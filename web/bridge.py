@@ -119,7 +119,7 @@ class Bridge:
 
     def shared(self, request: dict[str, Any], workers: int) -> dict[str, Any]:
         """``request`` to share with ``workers`` - 1 helpers if its search can be (IDA*) and
-        gains from it (a board of more than 12 cells: ``npuzzle.algorithms.splits``); else the
+        gains from it (a board big enough: ``npuzzle.algorithms.splits``); else the
         solver worker searches alone and no helper is started for it."""
         if workers > 1 and request.get("algorithm") == "idastar" and _splits(request):
             request.update(self.team(workers))

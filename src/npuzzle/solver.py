@@ -134,8 +134,8 @@ def solve(
     (10 s for the anytime search, which keeps improving its answer until then, else none).
     ``jobs`` above 1 splits an IDA* search among
     that many processes (:mod:`npuzzle.split`; no node limit, no progress calls then), on
-    boards of more than 12 cells: smaller ones are searched by this one (``jobs`` 1 in the
-    result's ``extra``), faster so (:func:`npuzzle.algorithms.splits`).
+    boards big enough to gain from it (:func:`npuzzle.algorithms.splits`): smaller ones are
+    searched by this one, faster so (``jobs`` 1 in the result's ``extra``).
     """
     if isinstance(board, str):
         board = Board.parse(board)
@@ -165,13 +165,12 @@ def solve(
     if jobs > 1 and max_nodes:
         raise PuzzleError(f"--jobs {jobs}: give --max-seconds, not --max-nodes, to a split search")
     search = _new_search(board, goal, options)
-    if jobs > 1:
+    if jobs > 1 and splits(board.width, board.height):
         from .idastar import IDAStar
         from .split import solve_split
 
         assert isinstance(search, IDAStar)
-        if splits(board.width, board.height):
-            return solve_split(search, jobs, max_seconds)
+        return solve_split(search, jobs, max_seconds)
     if max_nodes is None:
         max_nodes = info.max_nodes
     if max_seconds is None:

@@ -19,8 +19,8 @@ transposition table, so boards reached in two subtrees are searched twice: the c
 the sums of every worker's (the frontier included), and usually exceed one worker's.
 
 That table is why small boards are not split (:func:`npuzzle.algorithms.splits`): on a
-board of at most 12 cells one worker's table, kept from one iteration to the next, prunes
-more of the search than a second worker can take over.
+board of at most :data:`~npuzzle.algorithms.WHOLE_UP_TO` cells one worker's table, kept
+from one iteration to the next, prunes more of the search than a second worker can take over.
 """
 
 from __future__ import annotations
