@@ -15,7 +15,7 @@ Run from the project's venv (``pip install slidingpuzzle`` for the comparison)::
 release first, in a child process of the same run, and the totals end with the ratios of
 mean generated nodes and of total time (ours / previous).
 
-Instances come from ``npuzzle.reference.korf100()`` (goal: blank first, Korf's
+Instances come from ``npuzzle.core.reference.korf100()`` (goal: blank first, Korf's
 convention). Each row prints the published optimal length, ours (they must be equal),
 nodes generated and expanded, and seconds; then the totals, and the average generated
 against the 617,555 Korf, Felner & Hanan published for their 6-6-3 databases. Tables missing

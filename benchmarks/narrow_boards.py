@@ -34,10 +34,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from npuzzle import HEURISTICS, Board, make_search, random_board  # noqa: E402
-from npuzzle.board import parse_size  # noqa: E402
+from npuzzle.core.board import parse_size  # noqa: E402
+from npuzzle.core.space import Space  # noqa: E402
 from npuzzle.heuristics import make_heuristic  # noqa: E402
-from npuzzle.search import Search  # noqa: E402
-from npuzzle.space import Space  # noqa: E402
+from npuzzle.search.engine import Search  # noqa: E402
 
 SHAPES = "2x3,3x2,2x4,4x2,3x3,2x5,5x2,2x6,6x2,3x4,4x3"
 BFS_CELLS = 10  # the largest space searched breadth-first here

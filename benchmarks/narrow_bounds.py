@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from narrow_boards import exact_distances, must_expand, oracle_length  # noqa: E402
 
 from npuzzle import HEURISTICS, Board, make_search  # noqa: E402
-from npuzzle.board import parse_size  # noqa: E402
+from npuzzle.core.board import parse_size  # noqa: E402
 
 
 def rate(board: Board, goal: Board, name: str, seconds: float) -> float:

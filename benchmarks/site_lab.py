@@ -33,7 +33,7 @@ from sitekit import CHROMIUM, built_and_served, load  # noqa: E402
 
 from npuzzle import Board, lab  # noqa: E402
 from npuzzle.lab import runner  # noqa: E402
-from npuzzle.link import LabLink, LinkState, make_fragment  # noqa: E402
+from npuzzle.teach.link import LabLink, LinkState, make_fragment  # noqa: E402
 
 TIMEOUT_MS = 900_000
 

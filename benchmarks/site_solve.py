@@ -24,7 +24,7 @@ Every returned solution is replayed here with npuzzle.Board. The exit status is 
 
 Tables come from build.py's disk cache (``$NPUZZLE_CACHE`` or ``~/.cache/npuzzle``; built
 there first if missing, which takes minutes). Instances come from
-``npuzzle.reference`` (goal: blank first).
+``npuzzle.core.reference`` (goal: blank first).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Where splitting IDA* pays: one search split between processes against one process alone.
 
 Each board is solved by IDA* alone (``search.run()``) and split among ``--jobs`` processes
-(:func:`npuzzle.split.solve_split`, called directly, so the small boards the CLI and the page
+(:func:`npuzzle.search.split.solve_split`, called directly, so the small boards the CLI and the page
 keep to one worker are split too). Prints the nodes expanded and the seconds of each, and
 the split's time as a multiple of one process's: below 1 the split pays. The boards: the
 farthest 8-puzzle with h = 0, the narrow boards of ``narrow_boards.py``'s worst cases, a
@@ -21,10 +21,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from npuzzle import Board, make_search, random_board  # noqa: E402
-from npuzzle.algorithms import splits  # noqa: E402
-from npuzzle.board import parse_size  # noqa: E402
-from npuzzle.idastar import IDAStar  # noqa: E402
-from npuzzle.split import solve_split  # noqa: E402
+from npuzzle.core.board import parse_size  # noqa: E402
+from npuzzle.search.algorithms import splits  # noqa: E402
+from npuzzle.search.idastar import IDAStar  # noqa: E402
+from npuzzle.search.split import solve_split  # noqa: E402
 
 KORF_1 = "14,13,15,7/11,12,9,5/6,0,2,1/4,8,10,3"
 # (board, goal, heuristic): a goal of None is the standard one of the board's shape

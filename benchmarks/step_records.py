@@ -1,10 +1,10 @@
 """The memory a recorded step takes, in CPython (tracemalloc): the figures behind
-``npuzzle.search.MAX_RECORDED_STEPS``.
+``npuzzle.search.engine.MAX_RECORDED_STEPS``.
 
 Steps a search ``--steps`` times (every step recorded for ``back()``) and runs the same search
 as far without recording; the difference is the records. Then builds the visualizer's search
-tree from those steps (``npuzzle.tree.SearchTree``) and times dropping both at once, the page's
-stall before it freed them in slices (web/pacing.py ``dismantle``).
+tree from those steps (``npuzzle.teach.tree.SearchTree``) and times dropping both at once,
+the page's stall before it freed them in slices (web/pacing.py ``dismantle``).
 
     .venv/bin/python benchmarks/step_records.py [--board 8,6,7/2,5,4/3,0,1] [--algorithm bfs]
                                                 [--steps 100000]
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from npuzzle import Board, make_search
-from npuzzle.tree import SearchTree
+from npuzzle.teach.tree import SearchTree
 
 
 def measured(make: Callable[[], Any]) -> tuple[Any, int, float]:

@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from npuzzle import make_search, random_board
-from npuzzle.explain import explain
-from npuzzle.tree import SearchTree
+from npuzzle.teach.explain import explain
+from npuzzle.teach.tree import SearchTree
 
 ROWS = 40
 

@@ -10,7 +10,7 @@ import pytest
 
 @pytest.fixture(scope="session")
 def kunkle_pairs() -> list[tuple[str, str]]:
-    from npuzzle import reference
+    from npuzzle.core import reference
 
     return reference.kunkle_pairs()
 

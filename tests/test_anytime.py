@@ -11,10 +11,11 @@ from dataclasses import replace
 import pytest
 from oracles import distances
 
-from npuzzle import Board, make_search, reference, solve
-from npuzzle import anytime as anytime_module
-from npuzzle.algorithms import ALGORITHMS, ANYTIME_SECONDS
-from npuzzle.generate import random_board
+from npuzzle import Board, make_search, solve
+from npuzzle.core import reference
+from npuzzle.core.generate import random_board
+from npuzzle.search import anytime as anytime_module
+from npuzzle.search.algorithms import ALGORITHMS, ANYTIME_SECONDS
 
 GOAL_3X3 = Board.goal("standard", 3, 3)
 
@@ -146,7 +147,7 @@ def test_the_cli_says_each_improvement_on_a_terminal_and_lists_them_in_json(cli,
     _improving(r["improvements"])
     assert err == ""  # not a terminal: nothing said on the way
 
-    from npuzzle import cli as cli_module
+    from npuzzle.cli import commands as cli_module
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

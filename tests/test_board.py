@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from npuzzle import Board, PuzzleError, inverse_moves
-from npuzzle.board import parse_size
+from npuzzle.core.board import parse_size
 
 SIDES = st.integers(min_value=2, max_value=8)
 BLANK_MARKS = ("0", "b", "B", "_", ".")

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from npuzzle.charts import nice_ticks, render
+from npuzzle.lab.charts import nice_ticks, render
 
 SVG = ""  # the element names no namespace: an HTML page gives it the SVG one
 

@@ -11,7 +11,8 @@ from collections import deque
 
 import pytest
 
-from npuzzle import ALGORITHMS, HEURISTICS, Board, is_solvable, random_board, reference, solve
+from npuzzle import ALGORITHMS, HEURISTICS, Board, is_solvable, random_board, solve
+from npuzzle.core import reference
 
 KUNKLE_TEXT = reference.read_text("kunkle_tests.txt")  # his input file, comment line first
 KUNKLE_LENGTHS = [6, 14, 16, 16, 4, 28]  # Kunkle's published optimal solution lengths
@@ -185,7 +186,7 @@ def test_default_limits_fit_each_algorithm(cli, monkeypatch):
     """Searches that keep their nodes stop at their default limit; IDA* has none."""
     from dataclasses import replace
 
-    from npuzzle import algorithms
+    from npuzzle.search import algorithms
 
     for name, info in ALGORITHMS.items():
         if info.max_nodes is not None:  # a small default, to see it applied
@@ -546,7 +547,7 @@ def test_pdb_out_that_cannot_be_a_folder_is_refused_before_building(cli, tmp_pat
 
 
 def test_memory_running_out_is_a_message_with_the_limit_to_set(cli, monkeypatch):
-    from npuzzle import cli as cli_module
+    from npuzzle.cli import commands as cli_module
 
     def no_memory(*args, **kwargs):
         raise MemoryError
@@ -558,7 +559,7 @@ def test_memory_running_out_is_a_message_with_the_limit_to_set(cli, monkeypatch)
 
 
 def test_a_cache_that_cannot_be_written_is_said_so(cli, monkeypatch, tmp_path):
-    from npuzzle import cli as cli_module
+    from npuzzle.cli import commands as cli_module
     from npuzzle.heuristics import pdbbuild
 
     afile = tmp_path / "a-file"

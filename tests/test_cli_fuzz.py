@@ -12,8 +12,8 @@ from unittest import mock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from npuzzle import cli as cli_module
 from npuzzle import lab
+from npuzzle.cli import commands as cli_module
 from npuzzle.lab import runner
 
 COMMANDS = ["solve", "batch", "random", "pdb", "lab", "--version", "", "-h", "sovle"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from npuzzle import ALGORITHMS, HEURISTICS, PuzzleError
-from npuzzle.entrants import MAX_ENTRANTS, Entrant, format_entrants, parse_entrants
+from npuzzle.teach.entrants import MAX_ENTRANTS, Entrant, format_entrants, parse_entrants
 
 
 @pytest.mark.parametrize("algorithm", list(ALGORITHMS))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from npuzzle import Board, make_search, random_board
-from npuzzle.explain import TIE_RULES, explain, explain_step, number
-from npuzzle.search import TIES_CAP
+from npuzzle.search.engine import TIES_CAP
+from npuzzle.teach.explain import TIE_RULES, explain, explain_step, number
 
 CASES = [
     ("astar", "manhattan", random_board(3, 3, seed=31), {}),

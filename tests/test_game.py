@@ -1,4 +1,4 @@
-"""npuzzle.game: a player's moves, undo, redo, restart, and moves in players' words."""
+"""npuzzle.play.game: a player's moves, undo, redo, restart, and moves in players' words."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import random
 import pytest
 
 from npuzzle import Board, PuzzleError, random_board
-from npuzzle.board import INVERSE
-from npuzzle.game import Game, slides
+from npuzzle.core.board import INVERSE
+from npuzzle.play.game import Game, slides
 
 START = Board.parse("134 8b5 726")
 GOAL = Board.parse("123 8b4 765")

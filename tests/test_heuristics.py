@@ -8,8 +8,8 @@ import pytest
 from oracles import distances, neighbours
 
 from npuzzle import HEURISTICS, Board, heuristic_info, random_board
+from npuzzle.core.space import Space
 from npuzzle.heuristics import make_heuristic
-from npuzzle.space import Space
 
 GOAL = Board.goal("standard", 3, 3)
 

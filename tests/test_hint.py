@@ -6,7 +6,7 @@ import pytest
 from oracles import distances
 
 from npuzzle import Board, random_board, solve
-from npuzzle.hint import Hint, hint
+from npuzzle.play.hint import Hint, hint
 
 
 def _check_slide(board: Board, h: Hint) -> Board:

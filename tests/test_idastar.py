@@ -8,7 +8,7 @@ import pytest
 from oracles import distances
 
 from npuzzle import Board, make_search, solve
-from npuzzle import idastar as idastar_module
+from npuzzle.search import idastar as idastar_module
 
 SHAPES = [(2, 3), (3, 2), (2, 4), (4, 2)]
 

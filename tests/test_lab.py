@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from oracles import distances
 
 from npuzzle import Board, PuzzleError, ebf_exact, lab
-from npuzzle.charts import render
 from npuzzle.cli import main
 from npuzzle.lab import runner
+from npuzzle.lab.charts import render
 
 KUNKLE_LENGTHS = [6, 14, 16, 16, 4, 28]  # Kunkle's optimal solution lengths
 KUNKLE_EXAMINED = {  # his states examined on tests 1-5 (test 6 is discussed in the README)
@@ -231,7 +231,7 @@ def test_charts_are_plain_data(results, name: str) -> None:
             for x, y in series["points"]:
                 assert isinstance(x, int | str) and math.isfinite(y)
                 assert y > 0 or not chart["log_y"]
-        assert render(chart).startswith("<svg")  # the form npuzzle.charts draws
+        assert render(chart).startswith("<svg")  # the form npuzzle.lab.charts draws
 
 
 def test_rn_charts_carry_the_table(results) -> None:

@@ -7,8 +7,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, lab, random_board
-from npuzzle.entrants import Entrant
-from npuzzle.link import MAX_LINK_STEP, LabLink, LinkState, make_fragment, parse_fragment
+from npuzzle.teach.entrants import Entrant
+from npuzzle.teach.link import MAX_LINK_STEP, LabLink, LinkState, make_fragment, parse_fragment
 
 EXAMPLE = (
     "#board=1,3,4/8,0,5/7,2,6&goal=1,2,3/8,0,4/7,6,5&algorithm=astar&heuristic=manhattan&step=12"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from npuzzle import Board, PuzzleError, make_search, random_board
-from npuzzle import lockstep as lockstep_module
-from npuzzle.entrants import parse_entrants
-from npuzzle.lockstep import Lockstep
+from npuzzle.teach import lockstep as lockstep_module
+from npuzzle.teach.entrants import parse_entrants
+from npuzzle.teach.lockstep import Lockstep
 
 HARD = Board.parse("8,6,7/2,5,4/3,0,1")
 ENTRANTS = "bfs,greedy:misplaced,astar:manhattan,idastar:linear-conflict"

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from npuzzle import parallel
+from npuzzle.search import parallel
 
 
 def _late_for_small(n: int) -> tuple[int, int]:

@@ -9,10 +9,11 @@ from itertools import permutations
 import pytest
 from oracles import distances
 
-from npuzzle import Board, PuzzleError, make_search, random_board, reference, solve
+from npuzzle import Board, PuzzleError, make_search, random_board, solve
+from npuzzle.core import reference
+from npuzzle.core.space import Space
 from npuzzle.heuristics import make_heuristic, pdbbuild, pdbplan
 from npuzzle.heuristics.pdb import PatternDatabase
-from npuzzle.space import Space
 
 
 def _group_oracle(width: int, height: int, cells: tuple[int, ...]) -> dict[tuple[int, ...], int]:

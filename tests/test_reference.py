@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from npuzzle import Board, PuzzleError, is_solvable, reference
+from npuzzle import Board, PuzzleError, is_solvable
+from npuzzle.core import reference
 
 
 @pytest.mark.parametrize(

@@ -97,7 +97,7 @@ def test_human_solves_every_5x5_board_and_larger():
 
 
 def test_korf_24_puzzle_by_human_and_weighted_astar():
-    from npuzzle import reference
+    from npuzzle.core import reference
 
     goal = Board.goal("blank-first", 5, 5)
     for instance in reference.korf24()[:3]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from npuzzle import Board, PuzzleError, make_search, random_board, reference, solve
-from npuzzle.algorithms import splits
-from npuzzle.idastar import IDAStar
-from npuzzle.split import Split, Subtree, solve_split
+from npuzzle import Board, PuzzleError, make_search, random_board, solve
+from npuzzle.core import reference
+from npuzzle.search.algorithms import splits
+from npuzzle.search.idastar import IDAStar
+from npuzzle.search.split import Split, Subtree, solve_split
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from npuzzle import make_search, random_board
-from npuzzle.tree import SearchTree, TreeState
+from npuzzle.teach.tree import SearchTree, TreeState
 
 CASES = [
     ("astar", "manhattan", random_board(3, 3, seed=41), {}),
@@ -124,7 +124,7 @@ def test_each_step_hangs_its_children_under_the_node_it_took(algorithm, heuristi
 
 def board_after(search, moves: str) -> tuple[int, ...]:
     """The tiles after ``moves`` from the tree's root board (its start node)."""
-    from npuzzle.board import _offsets
+    from npuzzle.core.board import _offsets
 
     tiles = list(search.start_node().tiles) if search.algorithm != "human" else None
     if tiles is None:  # the human-like search: phases start elsewhere; trust the step
@@ -216,7 +216,8 @@ def test_windows_are_slices_of_the_outline(algorithm, heuristic, board, options)
 
 
 def test_the_anytime_search_tree_follows_its_runs_as_they_pause_and_go_on(monkeypatch):
-    from npuzzle import Board, anytime
+    from npuzzle import Board
+    from npuzzle.search import anytime
 
     monkeypatch.setattr(anytime, "FIRST_BUDGET", 40)  # runs pause and go on within a few steps
     goal = Board.goal("blank-first", 4, 4)

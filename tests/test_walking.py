@@ -9,10 +9,10 @@ import pytest
 from oracles import distances, neighbours
 
 from npuzzle import Board, PuzzleError
+from npuzzle.core.space import Space
 from npuzzle.heuristics import Heuristic
 from npuzzle.heuristics.classic import LinearConflict, Manhattan
 from npuzzle.heuristics.walking import WalkingDistance, axis_distances, axis_states
-from npuzzle.space import Space
 
 
 def _make(cls: type[Heuristic], goal: Board) -> tuple[Space, Heuristic]:

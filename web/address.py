@@ -1,7 +1,7 @@
 """The address view: the page's state in the address bar's fragment, the browser's history,
 and Share.
 
-The fragment is written by ``npuzzle.link.make_fragment`` and read by ``parse_fragment``
+The fragment is written by ``npuzzle.teach.link.make_fragment`` and read by ``parse_fragment``
 (tested in CPython). The page wires three calls: ``state()`` gives its :class:`LinkState`;
 ``apply(state)`` shows one (board, goal, search settings), and the changes it makes do not
 write the address back; ``follow(state, opening)`` then does what may take a while and does
@@ -16,7 +16,7 @@ from typing import Any
 
 from controls import listen
 
-from npuzzle.link import LinkState, make_fragment, parse_fragment
+from npuzzle.teach.link import LinkState, make_fragment, parse_fragment
 
 
 class AddressView:

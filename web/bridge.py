@@ -23,8 +23,8 @@ from typing import Any
 from pyodide.ffi import create_proxy, to_js
 
 from npuzzle import Board, PuzzleError
-from npuzzle.algorithms import splits
-from npuzzle.entrants import Entrant, format_entrants
+from npuzzle.search.algorithms import splits
+from npuzzle.teach.entrants import Entrant, format_entrants
 
 WORKER = "solver"
 HELPER_SCRIPT = "./helper.py"
@@ -119,7 +119,7 @@ class Bridge:
 
     def shared(self, request: dict[str, Any], workers: int) -> dict[str, Any]:
         """``request`` to share with ``workers`` - 1 helpers if its search can be (IDA*) and
-        gains from it (a board big enough: ``npuzzle.algorithms.splits``); else the
+        gains from it (a board big enough: ``npuzzle.search.algorithms.splits``); else the
         solver worker searches alone and no helper is started for it."""
         if workers > 1 and request.get("algorithm") == "idastar" and _splits(request):
             request.update(self.team(workers))
@@ -139,7 +139,7 @@ class Bridge:
         }
 
     async def hint(self, board: Board, goal: Board, *, fetch: bool) -> dict[str, Any]:
-        """A player's hint for ``board``, worked out in the worker (``npuzzle.hint``): the
+        """A player's hint for ``board``, worked out in the worker (``npuzzle.play.hint``): the
         tile to slide, the distance, whether it is optimal; or {status: "busy"} while Solve
         or the Lab runs there. ``fetch``: the worker may fetch the pattern databases."""
         request = {

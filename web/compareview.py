@@ -24,8 +24,14 @@ from pyodide.ffi import create_proxy
 from stepper import mini_tiles
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError
-from npuzzle.entrants import DEFAULT_ENTRANTS, MAX_ENTRANTS, MIN_ENTRANTS, Entrant, parse_entrants
-from npuzzle.explain import number
+from npuzzle.teach.entrants import (
+    DEFAULT_ENTRANTS,
+    MAX_ENTRANTS,
+    MIN_ENTRANTS,
+    Entrant,
+    parse_entrants,
+)
+from npuzzle.teach.explain import number
 
 SLICE_SECONDS = 0.04  # of stepping in the worker per call of Run all to end
 DRAW_SECONDS = 0.25  # between redraws while running to the end

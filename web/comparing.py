@@ -1,6 +1,6 @@
 """Compare's searches, held in the solver worker: one comparison and what the page draws of it.
 
-A :class:`Comparison` holds the searches of ``npuzzle.lockstep`` on one board and moves them
+A :class:`Comparison` holds the searches of ``npuzzle.teach.lockstep`` on one board and moves them
 (Step, Back, a run in slices); :meth:`Comparison.view` gives what the page's Compare view
 (web/compareview.py, on the main thread) draws, as JSON-able values: per search its counters,
 status, length and the head of its open list (tiles and f: the page draws the small boards),
@@ -16,9 +16,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from npuzzle import Board, charts
-from npuzzle.entrants import Entrant
-from npuzzle.lockstep import Lockstep
+from npuzzle import Board
+from npuzzle.lab import charts
+from npuzzle.teach.entrants import Entrant
+from npuzzle.teach.lockstep import Lockstep
 
 SLICE_SECONDS = 0.04  # the most one run call steps before it answers (the worker then hears
 # progress(), cancel() and hints, and the page can stop calling)

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from pyodide.ffi import create_proxy
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, random_board, solvability
-from npuzzle.board import parse_size
+from npuzzle.core.board import parse_size
 
 WEIGHT_MESSAGE = "Weight must be a number from 1 to 100."
 DEFAULT_WEIGHT = 3.0

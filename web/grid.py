@@ -24,7 +24,7 @@ While the visualizer steps, the grid can show a node of the search instead (a pr
 so. The board being played is kept; the first click, key or swipe on the grid while it
 shows a node only brings that board back.
 
-The board played is an ``npuzzle.game.Game``: every slide is one of its moves, so Undo,
+The board played is an ``npuzzle.play.game.Game``: every slide is one of its moves, so Undo,
 Redo and Restart (:meth:`undo`, :meth:`redo`, :meth:`restart`) walk its history. A player's
 input first asks the page whether the board is theirs (``Page.claim_board``): while a
 solution plays back, the first input pauses the playback instead of moving a tile under it.
@@ -39,8 +39,8 @@ from typing import Any, Protocol
 from controls import listen, unreachable
 
 from npuzzle import Board, PuzzleError
-from npuzzle.board import TILE_DIRECTIONS, moved_tile
-from npuzzle.game import Game
+from npuzzle.core.board import TILE_DIRECTIONS, moved_tile
+from npuzzle.play.game import Game
 
 # Arrow key -> the blank's move (the tile moves the opposite way, in the arrow's direction).
 ARROW_MOVES = {"ArrowUp": "D", "ArrowDown": "U", "ArrowLeft": "R", "ArrowRight": "L"}

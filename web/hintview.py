@@ -1,7 +1,7 @@
 """Hint and Moves to solved: a player's help, worked out in the solver worker.
 
 Whenever the grid shows another board (a move, a swap, a new board) the view asks the worker,
-through the bridge, for ``npuzzle.hint`` of that board: its distance goes into "Moves to
+through the bridge, for ``npuzzle.play.hint`` of that board: its distance goes into "Moves to
 solved" (``#distance``) as soon as it comes, and its first move waits for the Hint button,
 which marks that tile and says it in the page's live region.
 

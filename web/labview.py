@@ -6,7 +6,7 @@ the page offers exactly what ``npuzzle lab`` does. Run sends the experiment to t
 which plans it and runs it search by search; every ``POLL_SECONDS`` the view asks for the new
 rows and, at most every ``DRAW_SECONDS``, summarizes what has arrived (any prefix of the rows
 makes a table), so the table and charts fill in as the run goes. Cancel keeps the rows so far.
-Charts are SVG text from ``npuzzle.charts`` (which escapes every label); everything else is
+Charts are SVG text from ``npuzzle.lab.charts`` (which escapes every label); everything else is
 built from elements and ``textContent``.
 """
 
@@ -20,8 +20,9 @@ from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-from npuzzle import PuzzleError, charts, lab
-from npuzzle.link import LabLink
+from npuzzle import PuzzleError, lab
+from npuzzle.lab import charts
+from npuzzle.teach.link import LabLink
 
 POLL_SECONDS = 0.2  # between questions to the worker
 # A link runs its experiment on opening up to this many searches (the book's rn table, 2,400,

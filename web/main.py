@@ -43,7 +43,7 @@ from visualizer import Visualizer
 
 import npuzzle
 from npuzzle import Board
-from npuzzle.link import LinkState
+from npuzzle.teach.link import LinkState
 
 VERSION: str = npuzzle.__version__
 FIRST_BOARD = "A shuffled 3x3 board: slide the tiles until they read 1 to 8, the gap last."

@@ -15,7 +15,7 @@ checks them against npuzzle's boards and moves; the words are the grid view's.
 
 import random
 
-MIN_SIDE, MAX_SIDE = 2, 8  # npuzzle.board's (the test checks)
+MIN_SIDE, MAX_SIDE = 2, 8  # npuzzle.core.board's (the test checks)
 # The blank's move -> (rows, columns) it goes; the tile next to it slides the other way.
 STEPS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 TILE_DIRECTIONS = {"U": "down", "D": "up", "L": "right", "R": "left"}

@@ -1,6 +1,6 @@
 """The search tree as an outline, held in the solver worker beside the stepped search.
 
-The tree is npuzzle's (:class:`npuzzle.tree.SearchTree`, built from the steps the engine
+The tree is npuzzle's (:class:`npuzzle.teach.tree.SearchTree`, built from the steps the engine
 recorded). :class:`Outline` adds what the page's tree view (``treeview.py``) shows of it:
 which rows are closed, the selected node, where the box is scrolled. The page sends what the
 user did (a click, a key of the WAI-ARIA tree pattern, a scroll) and draws the answer, the
@@ -18,8 +18,8 @@ import time
 from typing import Any
 
 from npuzzle import ALGORITHMS, Search
-from npuzzle.explain import number
-from npuzzle.tree import SearchTree, TreeRow, TreeState
+from npuzzle.teach.explain import number
+from npuzzle.teach.tree import SearchTree, TreeRow, TreeState
 
 ROW_PX = 28  # a row's height in CSS pixels (style.css, .tree-row): rows are placed by it
 VIEW_ROWS = 14  # rows the box shows (style.css sets its height to 14 rows)

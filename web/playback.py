@@ -21,7 +21,7 @@ from controls import listen
 from grid import GridView
 
 from npuzzle import Board
-from npuzzle.game import slides
+from npuzzle.play.game import slides
 
 SPEEDS = (1, 2, 4, 8, 16, 32)  # moves a second offered under Playback speed
 DEFAULT_SPEED = 4

@@ -9,7 +9,7 @@ entries of each list and how many there are, and a line says how many more.
 
 from typing import Any
 
-from npuzzle.search import MAX_RECORDED_STEPS
+from npuzzle.search.engine import MAX_RECORDED_STEPS
 
 MAX_STEPS = MAX_RECORDED_STEPS  # every step is recorded for Back: memory stays bounded
 Model = dict[str, Any]  # a step as the worker describes it (stepping.Stepping.model)
@@ -138,7 +138,7 @@ class StepView:
         self.el["jump-out"].textContent = f"step {steps:,} ({end})"
 
     def _why(self, sentences: list[str]) -> None:
-        """The step in sentences, with the engine's own numbers (npuzzle.explain); the
+        """The step in sentences, with the engine's own numbers (npuzzle.teach.explain); the
         sentences are set as text, one list item each."""
         box = self.el["why-list"]
         box.innerHTML = ""

@@ -26,9 +26,9 @@ from typing import Any
 from outline import Outline
 
 from npuzzle import ALGORITHMS, Node, Search
-from npuzzle.board import moved_tile
-from npuzzle.explain import brief, explain_step, number
-from npuzzle.search import MAX_RECORDED_STEPS
+from npuzzle.core.board import moved_tile
+from npuzzle.search.engine import MAX_RECORDED_STEPS
+from npuzzle.teach.explain import brief, explain_step, number
 
 VISIBLE = 40  # entries described per list (the page says how many more there are)
 MAX_STEPS = MAX_RECORDED_STEPS  # every step is recorded for Back: memory stays bounded

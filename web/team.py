@@ -2,7 +2,7 @@
 
 The page starts helper workers (``helper.py``) when a search can share its work (Solve with
 IDA*, a Lab run) and the Workers setting is above 1. The solver worker deals them the work and
-does its share itself: the subtrees of an IDA* iteration (:mod:`npuzzle.split`) or the Lab's
+does its share itself: the subtrees of an IDA* iteration (:mod:`npuzzle.search.split`) or the Lab's
 searches (:mod:`npuzzle.lab.runner`). A helper holds its own copy of the pattern databases it
 needs, loaded from the browser's cache.
 
@@ -33,9 +33,9 @@ import tables
 from pyodide.ffi import create_proxy
 
 from npuzzle import ALGORITHMS, Board, PuzzleError, Search, make_search
-from npuzzle.idastar import IDAStar
 from npuzzle.lab import runner
-from npuzzle.split import Answer, Subtree
+from npuzzle.search.idastar import IDAStar
+from npuzzle.search.split import Answer, Subtree
 
 # A worker hears the team's channel only while it yields to the browser, and only through a
 # timer: Pyodide runs a sleep of at most 2 ms as an immediate task, which lets the worker's
@@ -80,7 +80,7 @@ class Work:
 
 
 class SubtreeWork(Work):
-    """One subtree of a split IDA* iteration; the answer is a :class:`npuzzle.split.Answer`'s
+    """One subtree of a split IDA* iteration; the answer is a :class:`npuzzle.search.split.Answer`'s
     fields."""
 
     def __init__(self, whole: IDAStar, moves: str, threshold: int) -> None:

@@ -16,7 +16,7 @@ While the focus is in the visualizer (and "Grid follows the search" is on), the 
 the node each step expanded, its moved tile marked; leaving the visualizer gives the grid
 back to the board being played.
 
-Each single Step or Back is said briefly (``npuzzle.explain.brief``, in the worker) in the
+Each single Step or Back is said briefly (``npuzzle.teach.explain.brief``, in the worker) in the
 panel's own polite live region, ``#visualizer-said``; Play and Run to end say nothing per
 step, only the step they stopped or ended at.
 """

@@ -5,7 +5,7 @@ package zip. Exported functions take and return JSON-like values only.
 
 ``solve`` runs the search in chunks and yields to the worker's event loop between them, so
 the main thread's ``progress()`` and ``cancel()`` calls are answered while it runs.
-``hint`` answers a player's Hint and Moves to solved (``npuzzle.hint``); it runs at once
+``hint`` answers a player's Hint and Moves to solved (``npuzzle.play.hint``); it runs at once
 (at most ``HINT_SECONDS`` of search), so it is refused while Solve or the Lab runs.
 The visualizer's search lives here too (``steps_*``, web/stepping.py): stepped by short calls,
 described to the page, which only draws; the pattern databases are loaded here alone.
@@ -32,12 +32,12 @@ from stepping import Stepping
 
 import npuzzle
 from npuzzle import ALGORITHMS, Board, PuzzleError, Search, lab, make_search, solvability
-from npuzzle.entrants import parse_entrants
 from npuzzle.heuristics import pdbbuild, pdbplan
-from npuzzle.hint import hint as player_hint
-from npuzzle.idastar import IDAStar
 from npuzzle.lab import runner
-from npuzzle.split import Split
+from npuzzle.play.hint import hint as player_hint
+from npuzzle.search.idastar import IDAStar
+from npuzzle.search.split import Split
+from npuzzle.teach.entrants import parse_entrants
 
 CHUNK_SECONDS = 0.05  # run this long between answers to progress() and cancel()
 MAX_NODES = lab.PAGE_MAX_NODES  # the page's node limit: memory in the tab is finite
@@ -46,7 +46,7 @@ MAX_NODES = lab.PAGE_MAX_NODES  # the page's node limit: memory in the tab is fi
 # than CPython, so as much search as 0.9 s in CPython). With the fallback (0.1-0.2 s on a
 # 4x4) and the messages, a hint comes in about 2 s, and Solve waits at most that long.
 HINT_SECONDS = 1.5
-# IDA* shared with helpers (npuzzle.split): subtrees per worker in a split iteration, and
+# IDA* shared with helpers (npuzzle.search.split): subtrees per worker in a split iteration, and
 # the nodes the iteration before must have generated. Both measured on Korf's boards
 # (benchmarks/site_workers.py): fewer pieces than the command line's, each longer than the
 # messages about it (a helper's answer is read once a slice, team.SLICE_SECONDS), and only
@@ -238,7 +238,7 @@ def _helpers(req: dict[str, Any]) -> int:
 
 async def _solve_split(search: IDAStar, req: dict[str, Any], helpers: int) -> dict[str, Any]:
     """IDA* with its iterations' subtrees dealt to this worker and ``helpers`` helpers
-    (npuzzle.split): the same optimal length as alone, the counters of all of them."""
+    (npuzzle.search.split): the same optimal length as alone, the counters of all of them."""
     split = Split(search, helpers + 1, PIECES_PER_WORKER, SPLIT_FROM)
     whole = {
         "board": search.board.format("rows"),

@@ -6,17 +6,17 @@
 ('DRUULD', 6, True)
 """
 
-from .algorithms import ALGORITHMS
-from .board import GOAL_NAMES, MOVES, Board, PuzzleError, inverse_moves
-from .explain import explain
-from .generate import random_board
-from .heuristics import HEURISTICS, heuristic_info, make_heuristic
-from .hint import Hint, hint
-from .metrics import ebf_exact, ebf_simple
-from .search import Child, Node, Outcome, Result, Search, Status, Step, TieBreak
-from .solvability import Solvability, is_solvable, solvability
-from .solver import make_search, solve
-from .tree import SearchTree, TreeState
+from npuzzle.core.board import GOAL_NAMES, MOVES, Board, PuzzleError, inverse_moves
+from npuzzle.core.generate import random_board
+from npuzzle.core.metrics import ebf_exact, ebf_simple
+from npuzzle.core.solvability import Solvability, is_solvable, solvability
+from npuzzle.heuristics import HEURISTICS, heuristic_info, make_heuristic
+from npuzzle.play.hint import Hint, hint
+from npuzzle.search.algorithms import ALGORITHMS
+from npuzzle.search.engine import Child, Node, Outcome, Result, Search, Status, Step, TieBreak
+from npuzzle.search.solver import make_search, solve
+from npuzzle.teach.explain import explain
+from npuzzle.teach.tree import SearchTree, TreeState
 
 __version__ = "0.1.0"
 

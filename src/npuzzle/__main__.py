@@ -2,7 +2,7 @@
 
 import sys
 
-from .cli import main
+from npuzzle.cli import main
 
 if __name__ == "__main__":  # importing it (as the doctest collector does) runs nothing
     sys.exit(main())

@@ -13,7 +13,7 @@ from playwright.sync_api import Locator, Page, expect
 from sitekit import BLOCKING, STALL_PROBE, PageWatch, Site, axe_violations, load, wait_worker
 
 from npuzzle import Board, random_board, solve
-from npuzzle.board import INVERSE, TILE_DIRECTIONS
+from npuzzle.core.board import INVERSE, TILE_DIRECTIONS
 
 pytestmark = pytest.mark.browser
 

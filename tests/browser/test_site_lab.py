@@ -20,9 +20,9 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from sitekit import PageWatch, Site, load, wait_offline_copy, wait_worker
 
-from npuzzle import Board, charts, lab, make_search
-from npuzzle.lab import runner
-from npuzzle.link import LabLink, parse_fragment
+from npuzzle import Board, lab, make_search
+from npuzzle.lab import charts, runner
+from npuzzle.teach.link import LabLink, parse_fragment
 
 pytestmark = pytest.mark.browser
 
@@ -324,7 +324,7 @@ def test_kunkles_chart_keeps_its_y_title_clear_of_the_tick_labels(page: Page, si
 
 def test_no_chart_runs_its_tick_labels_into_the_y_title(page: Page, site: Site) -> None:
     """Every kind of chart the lab draws (lines and bars, linear and log scales, small and
-    huge values, a phone's width and a wide one), drawn by CPython's npuzzle.charts into the
+    huge values, a phone's width and a wide one), drawn by CPython's npuzzle.lab.charts into the
     page's chart box with the page's fonts: the y title clears the widest tick label."""
     load(page, site.url)
     figures = []

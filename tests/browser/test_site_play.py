@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from sitekit import BLOCKING, Site, axe_violations, load, wait_worker
 
 from npuzzle import Board, solve
-from npuzzle.game import slides
+from npuzzle.play.game import slides
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ from playwright.sync_api import Locator, Page, expect
 from sitekit import BLOCKING, PageWatch, Site, axe_violations, load
 
 from npuzzle import Board, make_search
-from npuzzle.tree import SearchTree
+from npuzzle.teach.tree import SearchTree
 
 pytestmark = pytest.mark.browser
 

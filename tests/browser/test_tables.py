@@ -16,7 +16,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Request, Route, expect
 from sitekit import PageWatch, Site, load, wait_worker
 
-from npuzzle import HEURISTICS, Board, make_search, reference
+from npuzzle import HEURISTICS, Board, make_search
+from npuzzle.core import reference
 from npuzzle.heuristics import pdbplan
 
 pytestmark = pytest.mark.browser

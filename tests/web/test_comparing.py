@@ -1,5 +1,5 @@
 """web/comparing.py, the worker's side of Compare: its views are checked against the engine's
-searches run here on their own, not against npuzzle.lockstep."""
+searches run here on their own, not against npuzzle.teach.lockstep."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from npuzzle import Board, lockstep, make_search
-from npuzzle.entrants import parse_entrants
+from npuzzle import Board, make_search
+from npuzzle.teach import lockstep
+from npuzzle.teach.entrants import parse_entrants
 
 MEDIUM = Board.parse("7,2,4/5,0,6/8,3,1")  # 20 moves: A* + misplaced tiles ends at step 2,340
 ENTRANTS = "astar:misplaced,astar:manhattan"

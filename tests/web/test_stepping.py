@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from npuzzle import Board, make_search
-from npuzzle.tree import SearchTree
+from npuzzle.teach.tree import SearchTree
 
 START = Board.parse("2,3,1/8,0,4/7,6,5")  # 16 moves from the snail goal
 SNAIL = Board.goal("snail", 3, 3)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from npuzzle import Board
-from npuzzle.link import LinkState, make_fragment
+from npuzzle.teach.link import LinkState, make_fragment
 
 
 class Page:

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from npuzzle import Board, make_search, solvability
-from npuzzle.entrants import parse_entrants
 from npuzzle.heuristics import pdbbuild, pdbplan
+from npuzzle.teach.entrants import parse_entrants
 
 HARD = Board.parse("8,6,7/2,5,4/3,0,1")  # 31 moves: the searches take many steps
 MEDIUM = Board.parse("7,2,4/5,0,6/8,3,1")  # 20 moves: A* + misplaced tiles ends at step 2,340

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from npuzzle import Board, solvability, solve
-from npuzzle.board import INVERSE, TILE_DIRECTIONS
+from npuzzle.core.board import INVERSE, TILE_DIRECTIONS
 
 SNAIL = Board.goal("snail", 3, 3)
 START = Board.parse("1,3,4/8,0,5/7,2,6")  # 6 moves from the snail goal

@@ -15,8 +15,8 @@ from types import ModuleType
 import pytest
 
 from npuzzle import Board, solvability
-from npuzzle.board import MAX_SIDE, MIN_SIDE, MOVES, TILE_DIRECTIONS, PuzzleError
-from npuzzle.link import LinkState, make_fragment
+from npuzzle.core.board import MAX_SIDE, MIN_SIDE, MOVES, TILE_DIRECTIONS, PuzzleError
+from npuzzle.teach.link import LinkState, make_fragment
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from npuzzle import Board, solve
-from npuzzle.generate import random_board
+from npuzzle.core.generate import random_board
 
 
 class Solver:

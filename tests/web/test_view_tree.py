@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from npuzzle import Board
-from npuzzle.tree import SearchTree
+from npuzzle.teach.tree import SearchTree
 
 START = Board.parse("2,3,1/8,0,4/7,6,5")
 SNAIL = Board.goal("snail", 3, 3)

@@ -10,7 +10,7 @@
 
 >>> from npuzzle import Board
 >>> from npuzzle.heuristics import make_heuristic
->>> from npuzzle.space import Space
+>>> from npuzzle.core.space import Space
 >>> goal = Board.goal("standard", 3, 3)
 >>> h = make_heuristic("manhattan", Space(3, 3), {t: p for p, t in enumerate(goal.tiles)})
 >>> h(Board.parse("134 8b5 726"))
@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..board import PuzzleError
-from ..space import Space
-from .base import VIEWS, Heuristic, HeuristicInfo, Number, Tables
-from .classic import (
+from npuzzle.core.board import PuzzleError
+from npuzzle.core.space import Space
+from npuzzle.heuristics.base import VIEWS, Heuristic, HeuristicInfo, Number, Tables
+from npuzzle.heuristics.classic import (
     Blind,
     Euclidean,
     LinearConflict,
@@ -34,8 +34,8 @@ from .classic import (
     Reversal,
     Zero,
 )
-from .pdb import PatternDatabase
-from .walking import WalkingDistance
+from npuzzle.heuristics.pdb import PatternDatabase
+from npuzzle.heuristics.walking import WalkingDistance
 
 __all__ = [
     "HEURISTICS",

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import Board
-from ..space import Space
+from npuzzle.core.board import Board
+from npuzzle.core.space import Space
 
 __all__ = ["VIEWS", "Heuristic", "HeuristicInfo", "Number", "Tables"]
 

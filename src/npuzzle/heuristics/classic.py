@@ -13,8 +13,8 @@ import math
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 
-from ..space import Space
-from .base import Heuristic, HeuristicInfo, Number, Tables
+from npuzzle.core.space import Space
+from npuzzle.heuristics.base import Heuristic, HeuristicInfo, Number, Tables
 
 __all__ = [
     "Blind",

@@ -30,11 +30,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..board import PuzzleError
-from ..space import Space
-from . import pdbbuild
-from .base import VIEWS, Heuristic, HeuristicInfo, Tables
-from .pdbplan import cell_bits, group_table, plan, rank, symmetries
+from npuzzle.core.board import PuzzleError
+from npuzzle.core.space import Space
+from npuzzle.heuristics import pdbbuild
+from npuzzle.heuristics.base import VIEWS, Heuristic, HeuristicInfo, Tables
+from npuzzle.heuristics.pdbplan import cell_bits, group_table, plan, rank, symmetries
 
 __all__ = ["PatternDatabase"]
 

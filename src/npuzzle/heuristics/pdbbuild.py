@@ -24,8 +24,8 @@ import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from ..board import PuzzleError
-from .pdbplan import (
+from npuzzle.core.board import PuzzleError
+from npuzzle.heuristics.pdbplan import (
     EXACT_CELLS,
     cell_bits,
     factorial,

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..board import PuzzleError
-from .walking import fits
+from npuzzle.core.board import PuzzleError
+from npuzzle.heuristics.walking import fits
 
 __all__ = [
     "EXACT_CELLS",

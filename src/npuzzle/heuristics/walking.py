@@ -34,9 +34,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from ..board import PuzzleError
-from ..space import Space
-from .base import Heuristic, HeuristicInfo, Number, Tables
+from npuzzle.core.board import PuzzleError
+from npuzzle.core.space import Space
+from npuzzle.heuristics.base import Heuristic, HeuristicInfo, Number, Tables
 
 __all__ = ["MAX_STATES", "WalkingDistance", "axis_distances", "axis_states", "fits"]
 

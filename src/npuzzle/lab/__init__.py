@@ -24,7 +24,7 @@ deterministic, so the same seed gives the same numbers; only the times change.
 
 from __future__ import annotations
 
-from .options import (
+from npuzzle.lab.options import (
     DEFAULT_SEED,
     FORMATS,
     MAX_SEARCHES,
@@ -34,9 +34,9 @@ from .options import (
     Option,
     exact_number,
 )
-from .registry import EXPERIMENTS, experiment, resolve
-from .results import LabResult, cell_text, summarize
-from .stats import describe
+from npuzzle.lab.registry import EXPERIMENTS, experiment, resolve
+from npuzzle.lab.results import LabResult, cell_text, summarize
+from npuzzle.lab.stats import describe
 
 __all__ = [
     "DEFAULT_SEED",

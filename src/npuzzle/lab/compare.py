@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
-from ..board import GOAL_NAMES, Board, PuzzleError
-from ..generate import random_board
-from ..heuristics import WHOLE_BOARD
-from .options import (
+from npuzzle.core.board import GOAL_NAMES, Board, PuzzleError
+from npuzzle.core.generate import random_board
+from npuzzle.heuristics import WHOLE_BOARD
+from npuzzle.lab.options import (
     MAX_MOVES,
     MAX_NODES_OPTION,
     MOVES_HELP,
@@ -26,7 +25,7 @@ from .options import (
     sides,
     tie_break_option,
 )
-from .stats import (
+from npuzzle.lab.stats import (
     chart_series,
     check_heuristic,
     describe,
@@ -36,6 +35,7 @@ from .stats import (
     rounded,
     solved,
 )
+from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
 
 __all__ = ["EXPERIMENT"]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..board import Board
-from .options import (
+from npuzzle.core.board import Board
+from npuzzle.lab.options import (
     MAX_NODES_OPTION,
     Experiment,
     Row,
@@ -19,7 +19,7 @@ from .options import (
     heuristics_option,
     tie_break_option,
 )
-from .stats import chart_series, make_chart
+from npuzzle.lab.stats import chart_series, make_chart
 
 __all__ = ["EXPERIMENT"]
 

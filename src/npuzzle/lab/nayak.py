@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..algorithms import DEFAULT_WEIGHT, MAX_WEIGHT
-from ..board import Board
-from ..generate import random_board
-from .options import (
+from npuzzle.core.board import Board
+from npuzzle.core.generate import random_board
+from npuzzle.lab.options import (
     MAX_MOVES,
     MAX_NODES_OPTION,
     MOVES_HELP,
@@ -26,7 +25,8 @@ from .options import (
     sides,
     tie_break_option,
 )
-from .stats import chart_series, limit_note, make_chart, mean, rounded, solved
+from npuzzle.lab.stats import chart_series, limit_note, make_chart, mean, rounded, solved
+from npuzzle.search.algorithms import DEFAULT_WEIGHT, MAX_WEIGHT
 
 __all__ = ["EXPERIMENT"]
 

@@ -1,7 +1,7 @@
 """What an experiment is and what it takes: its options (read from the command line, the
 page's form and share links, checked against their bounds), the limits, and the shapes of
 plans and tables the experiment modules share. Nothing here runs a search: share links
-(:mod:`npuzzle.link`) need this and not the runner.
+(:mod:`npuzzle.teach.link`) need this and not the runner.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..board import Board, PuzzleError, parse_size
-from ..heuristics import HEURISTICS
-from ..search import TIE_BREAKS
+from npuzzle.core.board import Board, PuzzleError, parse_size
+from npuzzle.heuristics import HEURISTICS
+from npuzzle.search.engine import TIE_BREAKS
 
 __all__ = [
     "DEFAULT_SEED",

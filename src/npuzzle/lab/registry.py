@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..board import PuzzleError
-from . import compare, kunkle, nayak, riggs, rn
-from .options import MAX_SEARCHES, Experiment
+from npuzzle.core.board import PuzzleError
+from npuzzle.lab import compare, kunkle, nayak, riggs, rn
+from npuzzle.lab.options import MAX_SEARCHES, Experiment
 
 __all__ = ["EXPERIMENTS", "experiment", "resolve"]
 

@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .options import DEFAULT_SEED, Row
-from .registry import experiment, resolve
+from npuzzle.lab.options import DEFAULT_SEED, Row
+from npuzzle.lab.registry import experiment, resolve
 
 __all__ = ["LabResult", "cell_text", "summarize"]
 

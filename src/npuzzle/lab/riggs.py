@@ -11,9 +11,9 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from ..board import Board
-from ..generate import random_walk
-from .options import (
+from npuzzle.core.board import Board
+from npuzzle.core.generate import random_walk
+from npuzzle.lab.options import (
     AIMA_GOAL,
     MAX_MOVES,
     MAX_NODES_OPTION,
@@ -26,7 +26,15 @@ from .options import (
     heuristics_option,
     tie_break_option,
 )
-from .stats import chart_series, describe, limit_note, make_chart, rng_for, rounded, solved
+from npuzzle.lab.stats import (
+    chart_series,
+    describe,
+    limit_note,
+    make_chart,
+    rng_for,
+    rounded,
+    solved,
+)
 
 __all__ = ["EXPERIMENT"]
 

@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from ..board import Board, PuzzleError
-from ..metrics import ebf_exact
-from ..space import Space
-from .options import (
+from npuzzle.core.board import Board, PuzzleError
+from npuzzle.core.metrics import ebf_exact
+from npuzzle.core.space import Space
+from npuzzle.lab.options import (
     AIMA_GOAL,
     MAX_NODES_OPTION,
     Experiment,
@@ -28,7 +28,7 @@ from .options import (
     heuristics_option,
     tie_break_option,
 )
-from .stats import chart_series, limit_note, make_chart, mean, rng_for, rounded, solved
+from npuzzle.lab.stats import chart_series, limit_note, make_chart, mean, rng_for, rounded, solved
 
 __all__ = ["EXPERIMENT"]
 

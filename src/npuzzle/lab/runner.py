@@ -10,13 +10,13 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..algorithms import DEFAULT_WEIGHT
-from ..board import Board
-from ..search import Search, TieBreak
-from ..solver import make_search
-from .options import DEFAULT_SEED, Row
-from .registry import experiment, resolve
-from .results import LabResult, summarize
+from npuzzle.core.board import Board
+from npuzzle.lab.options import DEFAULT_SEED, Row
+from npuzzle.lab.registry import experiment, resolve
+from npuzzle.lab.results import LabResult, summarize
+from npuzzle.search.algorithms import DEFAULT_WEIGHT
+from npuzzle.search.engine import Search, TieBreak
+from npuzzle.search.solver import make_search
 
 __all__ = ["Job", "Plan", "finish", "plan", "run", "run_job", "start"]
 

@@ -7,10 +7,10 @@ import statistics
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..board import Board
-from ..heuristics import make_heuristic
-from ..space import Space
-from .options import Row
+from npuzzle.core.board import Board
+from npuzzle.core.space import Space
+from npuzzle.heuristics import make_heuristic
+from npuzzle.lab.options import Row
 
 __all__ = [
     "chart_series",
@@ -83,7 +83,7 @@ def check_heuristic(name: str, goal: Board) -> None:
     """Refuse at once a heuristic that cannot measure boards of this shape (``pdb`` is only
     checked, not loaded: its tables may take minutes to build)."""
     if name == "pdb":
-        from ..heuristics import pdbplan
+        from npuzzle.heuristics import pdbplan
 
         pdbplan.plan(goal.width, goal.height, goal.blank)
         return

@@ -7,7 +7,7 @@ ended stays where it ended. It keeps, per step, every search's expanded and gene
 so a chart can show them against the step number, and it goes back exactly as its searches
 do.
 
->>> from npuzzle.entrants import parse_entrants
+>>> from npuzzle.teach.entrants import parse_entrants
 >>> race = Lockstep(Board.parse("1,2,3/4,0,6/7,5,8"), None, parse_entrants("bfs,astar:manhattan"))
 >>> race.run_to_end()
 True
@@ -20,10 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .board import Board, PuzzleError
-from .entrants import MAX_ENTRANTS, MIN_ENTRANTS, Entrant
-from .search import MAX_RECORDED_STEPS, Result, Search
-from .solver import make_search
+from npuzzle.core.board import Board, PuzzleError
+from npuzzle.search.engine import MAX_RECORDED_STEPS, Result, Search
+from npuzzle.search.solver import make_search
+from npuzzle.teach.entrants import MAX_ENTRANTS, MIN_ENTRANTS, Entrant
 
 __all__ = ["MAX_STEPS", "Lockstep", "Standing"]
 
@@ -124,7 +124,7 @@ class Lockstep:
     def chart(self, points: int = CHART_POINTS) -> dict[str, Any]:
         """Nodes expanded (solid) and generated (dashed) against the step number, at most
         ``points`` points a series (evenly spaced steps, the last one always kept), in the
-        form :func:`npuzzle.charts.render` draws."""
+        form :func:`npuzzle.lab.charts.render` draws."""
         last = self.step_number
         every = max(1, -(-last // max(1, points - 1)))
         steps = [*range(0, last, every), last]

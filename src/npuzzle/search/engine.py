@@ -22,11 +22,11 @@ from heapq import heappop, heappush
 from itertools import islice
 from typing import Any
 
-from .algorithms import ALGORITHMS
-from .board import Board
-from .heuristics import Heuristic, Number
-from .metrics import ebf_exact, ebf_simple
-from .space import Space
+from npuzzle.core.board import Board
+from npuzzle.core.metrics import ebf_exact, ebf_simple
+from npuzzle.core.space import Space
+from npuzzle.heuristics import Heuristic, Number
+from npuzzle.search.algorithms import ALGORITHMS
 
 __all__ = [
     "MAX_RECORDED_STEPS",

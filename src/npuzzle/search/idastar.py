@@ -23,9 +23,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .board import MOVES, Board, PuzzleError
-from .heuristics import Number, Tables
-from .search import Child, Node, Outcome, Problem, Search, Status, Step
+from npuzzle.core.board import MOVES, Board, PuzzleError
+from npuzzle.heuristics import Number, Tables
+from npuzzle.search.engine import Child, Node, Outcome, Problem, Search, Status, Step
 
 __all__ = ["IDAStar"]
 
@@ -134,7 +134,7 @@ class IDAStar(Search):
     def one_iteration(self, threshold: int, previous: str | None = None) -> None:
         """Make this search one iteration from its start under ``threshold``, never undoing
         ``previous`` (the move that led here when the start is a node of a bigger search:
-        see :mod:`npuzzle.split`). ``run()`` and ``step()`` then go through it, pausing and
+        see :mod:`npuzzle.search.split`). ``run()`` and ``step()`` then go through it, pausing and
         resuming as ever; it ends solved, or exhausted with ``next_threshold`` the smallest
         f it cut off. Call it before the search has begun."""
         self.threshold, self.next_threshold = threshold, math.inf

@@ -31,10 +31,10 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .board import Board
-from .heuristics import make_heuristic
-from .idastar import IDAStar
-from .search import PhasedSearch, Problem, Result, Status, Step
+from npuzzle.core.board import Board
+from npuzzle.heuristics import make_heuristic
+from npuzzle.search.engine import PhasedSearch, Problem, Result, Status, Step
+from npuzzle.search.idastar import IDAStar
 
 __all__ = [
     "FIRST_BUDGET",

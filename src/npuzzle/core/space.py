@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .board import MOVES
+from npuzzle.core.board import MOVES
 
 __all__ = ["Space"]
 

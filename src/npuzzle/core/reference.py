@@ -1,6 +1,6 @@
 """The literature's boards, shipped with the package: Korf's 100 15-puzzles, Korf & Felner's
 50 24-puzzles (both with their published optimal lengths, goal blank first) and Kunkle's six
-8-puzzle tests. The files live in ``npuzzle/data/``, each with a header naming its source.
+8-puzzle tests. The files live in ``npuzzle/core/data/``, each with a header naming its source.
 
 >>> from npuzzle import reference
 >>> first = reference.korf100()[0]
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
-from .board import Board, PuzzleError
+from npuzzle.core.board import Board, PuzzleError
 
 __all__ = ["Instance", "korf24", "korf100", "kunkle_pairs", "pick", "read_text"]
 

@@ -33,7 +33,7 @@ ANYTIME_SECONDS = 10.0
 #: (``solve --jobs``, the page's Workers). The states under a threshold are then a few
 #: million at most (``benchmarks/narrow_bounds.py``), and the narrow boards are full of short
 #: cycles back to them, so one worker's transposition table, kept across iterations, prunes
-#: much of the search; a split (:mod:`npuzzle.split`) gives that up, with a table per subtree
+#: much of the search; a split (:mod:`npuzzle.search.split`) gives that up, with a table per subtree
 #: for one iteration. Two processes against one (``benchmarks/split_boards.py``): 12x the
 #: time on the farthest 3x3 with h = 0, 2.5x on 5x2 with linear conflict, 1.3x on 2x6 with
 #: walking distance, 0.93x on 4x3 (kept to one all the same: a split there gains little and

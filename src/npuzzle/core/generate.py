@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random as _random
 
-from .board import INVERSE, Board, PuzzleError
-from .solvability import is_solvable
+from npuzzle.core.board import INVERSE, Board, PuzzleError
+from npuzzle.core.solvability import is_solvable
 
 __all__ = ["random_board", "random_walk"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import Board, PuzzleError
+from npuzzle.core.board import Board, PuzzleError
 
 __all__ = ["Solvability", "check_same_shape", "inversions", "is_solvable", "solvability"]
 

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import TILE_DIRECTIONS, Board, moved_tile
-from .heuristics import make_heuristic, pdbbuild, pdbplan
-from .solvability import check_same_shape, solvability
-from .solver import make_search, solve
-from .space import Space
+from npuzzle.core.board import TILE_DIRECTIONS, Board, moved_tile
+from npuzzle.core.solvability import check_same_shape, solvability
+from npuzzle.core.space import Space
+from npuzzle.heuristics import make_heuristic, pdbbuild, pdbplan
+from npuzzle.search.solver import make_search, solve
 
 __all__ = ["DEFAULT_SECONDS", "Hint", "hint"]
 

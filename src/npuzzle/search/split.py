@@ -6,7 +6,7 @@ breadth-first (the same pruning as the kernel: no move undoes the last one, node
 threshold are cut off, a board met again at the same depth is kept once) until the frontier
 holds enough nodes to share, then the workers search the frontier's subtrees, each one
 iteration of the same IDA* kernel under what is left of the threshold
-(:meth:`Subtree.search`, :meth:`~npuzzle.idastar.IDAStar.one_iteration`), taking the next
+(:meth:`Subtree.search`, :meth:`~npuzzle.search.idastar.IDAStar.one_iteration`), taking the next
 subtree as they finish one. The first subtree that reaches the goal ends the iteration and
 stops the others: every solution under the threshold of the first iteration that has one is
 optimal, so the length is always the same, though which of several optimal paths is returned
@@ -18,8 +18,8 @@ them to processes, the page's solver worker to its helper workers. Each worker k
 transposition table, so boards reached in two subtrees are searched twice: the counters are
 the sums of every worker's (the frontier included), and usually exceed one worker's.
 
-That table is why small boards are not split (:func:`npuzzle.algorithms.splits`): on a
-board of at most :data:`~npuzzle.algorithms.WHOLE_UP_TO` cells one worker's table, kept
+That table is why small boards are not split (:func:`npuzzle.search.algorithms.splits`): on a
+board of at most :data:`~npuzzle.search.algorithms.WHOLE_UP_TO` cells one worker's table, kept
 from one iteration to the next, prunes more of the search than a second worker can take over.
 """
 
@@ -31,10 +31,10 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .board import MOVES, Board
-from .idastar import IDAStar
-from .parallel import check_jobs, quiet_child, start_method
-from .search import Problem, Result, Status
+from npuzzle.core.board import MOVES, Board
+from npuzzle.search.engine import Problem, Result, Status
+from npuzzle.search.idastar import IDAStar
+from npuzzle.search.parallel import check_jobs, quiet_child, start_method
 
 __all__ = ["FRONTIER_PER_JOB", "SPLIT_FROM", "Answer", "Split", "Subtree", "solve_split"]
 

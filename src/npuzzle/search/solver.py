@@ -6,12 +6,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, splits
-from .board import Board, PuzzleError
-from .heuristics import WHOLE_BOARD, heuristic_info, make_heuristic
-from .search import TIE_BREAKS, BestFirst, Problem, Result, Search, Status, TieBreak
-from .solvability import Solvability, check_same_shape, solvability
-from .space import Space
+from npuzzle.core.board import Board, PuzzleError
+from npuzzle.core.solvability import Solvability, check_same_shape, solvability
+from npuzzle.core.space import Space
+from npuzzle.heuristics import WHOLE_BOARD, heuristic_info, make_heuristic
+from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, splits
+from npuzzle.search.engine import TIE_BREAKS, BestFirst, Problem, Result, Search, Status, TieBreak
 
 __all__ = ["make_search", "solve"]
 
@@ -83,18 +83,18 @@ def _new_search(board: Board, goal: Board, options: _Options) -> Search:
     if not ALGORITHMS[algorithm].uses_heuristic:
         heuristic = "zero"
     if algorithm == "human":
-        from .human import HumanSearch
+        from npuzzle.search.human import HumanSearch
 
         return HumanSearch(board, goal, heuristic=heuristic, weight=weight, tie_break=tie_break)
     space = Space(board.width, board.height)
     h = make_heuristic(heuristic, space, {t: p for p, t in enumerate(goal.tiles)})
     problem = Problem.for_boards(board, goal, h)
     if algorithm == "idastar":
-        from .idastar import IDAStar
+        from npuzzle.search.idastar import IDAStar
 
         return IDAStar(problem, board, goal)
     if algorithm == "anytime":
-        from .anytime import AnytimeSearch
+        from npuzzle.search.anytime import AnytimeSearch
 
         return AnytimeSearch(problem, board, goal)
     if algorithm == "dfs" and depth_limit is None:
@@ -133,8 +133,8 @@ def solve(
     memory, none for IDA*), 0 for no limit; ``max_seconds`` None for the algorithm's default
     (10 s for the anytime search, which keeps improving its answer until then, else none).
     ``jobs`` above 1 splits an IDA* search among
-    that many processes (:mod:`npuzzle.split`; no node limit, no progress calls then), on
-    boards big enough to gain from it (:func:`npuzzle.algorithms.splits`): smaller ones are
+    that many processes (:mod:`npuzzle.search.split`; no node limit, no progress calls then), on
+    boards big enough to gain from it (:func:`npuzzle.search.algorithms.splits`): smaller ones are
     searched by this one, faster so (``jobs`` 1 in the result's ``extra``).
     """
     if isinstance(board, str):
@@ -166,8 +166,8 @@ def solve(
         raise PuzzleError(f"--jobs {jobs}: give --max-seconds, not --max-nodes, to a split search")
     search = _new_search(board, goal, options)
     if jobs > 1 and splits(board.width, board.height):
-        from .idastar import IDAStar
-        from .split import solve_split
+        from npuzzle.search.idastar import IDAStar
+        from npuzzle.search.split import solve_split
 
         assert isinstance(search, IDAStar)
         return solve_split(search, jobs, max_seconds)

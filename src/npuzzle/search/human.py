@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .algorithms import DEFAULT_WEIGHT
-from .board import Board
-from .heuristics import make_heuristic
-from .search import BestFirst, PhasedSearch, Problem, Status, Step, TieBreak
-from .space import Space
+from npuzzle.core.board import Board
+from npuzzle.core.space import Space
+from npuzzle.heuristics import make_heuristic
+from npuzzle.search.algorithms import DEFAULT_WEIGHT
+from npuzzle.search.engine import BestFirst, PhasedSearch, Problem, Status, Step, TieBreak
 
 __all__ = ["HumanSearch", "Phase", "plan"]
 

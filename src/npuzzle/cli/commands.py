@@ -15,8 +15,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple, NoReturn, TextIO
 
-from . import __version__, lab, parallel
-from .algorithms import (
+from npuzzle import __version__, lab
+from npuzzle.core.board import FORMATS, GOAL_NAMES, Board, PuzzleError, parse_size
+from npuzzle.core.generate import random_board
+from npuzzle.heuristics import HEURISTICS, pdbbuild
+from npuzzle.lab import runner
+from npuzzle.search import parallel
+from npuzzle.search.algorithms import (
     ALGORITHMS,
     ANYTIME_SECONDS,
     DEFAULT_WEIGHT,
@@ -24,12 +29,8 @@ from .algorithms import (
     MEMORY_BOUND_NODES,
     WHOLE_UP_TO,
 )
-from .board import FORMATS, GOAL_NAMES, Board, PuzzleError, parse_size
-from .generate import random_board
-from .heuristics import HEURISTICS, pdbbuild
-from .lab import runner
-from .search import TIE_BREAKS, Result, Search
-from .solver import solve
+from npuzzle.search.engine import TIE_BREAKS, Result, Search
+from npuzzle.search.solver import solve
 
 __all__ = ["main"]
 
@@ -231,7 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
         "blank lines and lines starting with # ignored) and print a report for each pair like "
         "Kunkle's: initial board, moves, number of moves, goal board, states examined. With "
         "--goal, every line is a start board for that goal. Example: npuzzle batch < "
-        "src/npuzzle/data/kunkle_tests.txt (his six tests, shipped with the package)",
+        "src/npuzzle/core/data/kunkle_tests.txt (his six tests, shipped with the package)",
         epilog=BOARD_HELP,
     )
     _search_options(p)

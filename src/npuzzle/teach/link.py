@@ -3,7 +3,7 @@
 ``#board=1,3,4/8,0,5/7,2,6&goal=1,2,3/8,0,4/7,6,5&algorithm=astar&heuristic=manhattan&step=12``
 (also ``weight=``). ``goal`` may be a name (``standard``, ``blank-first``, ``snail``).
 ``compare=astar:misplaced,astar:manhattan`` opens the Compare view with those searches
-(:mod:`npuzzle.entrants`: ``algorithm:heuristic[:weight]``, two to four).
+(:mod:`npuzzle.teach.entrants`: ``algorithm:heuristic[:weight]``, two to four).
 The Lab view adds ``lab=rn&lab-seed=1&lab-per-depth=10&...``: the experiment, its seed and
 each of its options (:mod:`npuzzle.lab`), written as the command line's flags without ``--``.
 
@@ -19,14 +19,20 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, unquote
 
-from . import lab
-from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
-from .board import GOAL_NAMES, Board, PuzzleError
-from .entrants import DEFAULT_ENTRANTS, MAX_ENTRANTS, MIN_ENTRANTS, Entrant, format_entrants
-from .heuristics import HEURISTICS
-from .lab.options import exact_number
-from .search import MAX_RECORDED_STEPS
-from .solvability import solvability
+from npuzzle import lab
+from npuzzle.core.board import GOAL_NAMES, Board, PuzzleError
+from npuzzle.core.solvability import solvability
+from npuzzle.heuristics import HEURISTICS
+from npuzzle.lab.options import exact_number
+from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
+from npuzzle.search.engine import MAX_RECORDED_STEPS
+from npuzzle.teach.entrants import (
+    DEFAULT_ENTRANTS,
+    MAX_ENTRANTS,
+    MIN_ENTRANTS,
+    Entrant,
+    format_entrants,
+)
 
 __all__ = [
     "MAX_LINK_LENGTH",

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
-from .board import PuzzleError
-from .heuristics import HEURISTICS
-from .lab.options import exact_number
+from npuzzle.core.board import PuzzleError
+from npuzzle.heuristics import HEURISTICS
+from npuzzle.lab.options import exact_number
+from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
 
 __all__ = [
     "DEFAULT_ENTRANTS",

@@ -42,9 +42,9 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .algorithms import ALGORITHMS
-from .heuristics import Number
-from .search import Node, Outcome, Search, Step
+from npuzzle.heuristics import Number
+from npuzzle.search.algorithms import ALGORITHMS
+from npuzzle.search.engine import Node, Outcome, Search, Step
 
 __all__ = ["SearchTree", "TreeRow", "TreeState", "Window"]
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import TILE_DIRECTIONS, Board, moved_tile
+from npuzzle.core.board import TILE_DIRECTIONS, Board, moved_tile
 
 __all__ = ["ARROWS", "Game", "Slide", "slides"]
 
