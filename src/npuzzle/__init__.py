@@ -12,7 +12,7 @@ from npuzzle.core.metrics import ebf_exact, ebf_simple
 from npuzzle.core.solvability import Solvability, is_solvable, solvability
 from npuzzle.heuristics import HEURISTICS, heuristic_info, make_heuristic
 from npuzzle.play.hint import Hint, hint
-from npuzzle.search.algorithms import ALGORITHMS
+from npuzzle.search.algorithms import ALGORITHMS, Algorithm
 from npuzzle.search.engine import Child, Node, Outcome, Result, Search, Status, Step, TieBreak
 from npuzzle.search.solver import make_search, solve
 from npuzzle.teach.explain import explain
@@ -25,6 +25,7 @@ __all__ = [
     "GOAL_NAMES",
     "HEURISTICS",
     "MOVES",
+    "Algorithm",
     "Board",
     "Child",
     "Hint",

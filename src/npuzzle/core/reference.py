@@ -2,7 +2,7 @@
 50 24-puzzles (both with their published optimal lengths, goal blank first) and Kunkle's six
 8-puzzle tests. The files live in ``npuzzle/core/data/``, each with a header naming its source.
 
->>> from npuzzle import reference
+>>> from npuzzle.core import reference
 >>> first = reference.korf100()[0]
 >>> first.ident, first.board.width, first.optimal
 (1, 4, 57)

@@ -3,8 +3,10 @@
 One home for these facts: the command line, the page, the share links and the lab read them
 here (which algorithms use a heuristic or a weight, the default weight, default limits).
 
->>> [a.name for a in ALGORITHMS.values() if a.takes_weight]
+>>> [str(a.name) for a in ALGORITHMS.values() if a.takes_weight]
 ['wastar', 'human']
+>>> Algorithm("idastar") is Algorithm.IDASTAR, Algorithm.IDASTAR == "idastar"
+(True, True)
 >>> ALGORITHMS["idastar"].max_nodes is None  # IDA* keeps only its path
 True
 """
@@ -12,6 +14,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 __all__ = [
     "ALGORITHMS",
@@ -20,6 +23,7 @@ __all__ = [
     "MAX_WEIGHT",
     "MEMORY_BOUND_NODES",
     "WHOLE_UP_TO",
+    "Algorithm",
     "AlgorithmInfo",
     "splits",
 ]
@@ -51,11 +55,27 @@ def splits(width: int, height: int) -> bool:
     return width * height > WHOLE_UP_TO
 
 
+class Algorithm(StrEnum):
+    """The searches offered, by the names the command line, links and the page use. A
+    ``StrEnum``: a member is its name (``Algorithm.ASTAR == "astar"``), so a name read from a
+    command line or a link is checked once, with ``Algorithm(name)``, and compared as a member
+    from then on."""
+
+    BFS = "bfs"
+    DFS = "dfs"
+    GREEDY = "greedy"
+    ASTAR = "astar"
+    WASTAR = "wastar"
+    IDASTAR = "idastar"
+    ANYTIME = "anytime"
+    HUMAN = "human"
+
+
 @dataclass(frozen=True)
 class AlgorithmInfo:
     """What an algorithm is, what it takes, and the limit it runs under by default."""
 
-    name: str
+    name: Algorithm
     title: str
     uses_heuristic: bool
     description: str
@@ -68,26 +88,37 @@ class AlgorithmInfo:
     walks_paths: bool = False
 
 
+#: keyed by member (a ``str``), so a name not yet checked looks up as well
 ALGORITHMS: dict[str, AlgorithmInfo] = {
     a.name: a
     for a in (
-        AlgorithmInfo("bfs", "Breadth-first search", False, "shallowest first: optimal, blind"),
         AlgorithmInfo(
-            "dfs", "Depth-first search", False, "deepest first, to a depth limit: not optimal"
-        ),
-        AlgorithmInfo("greedy", "Greedy best-first", True, "smallest h first: fast, not optimal"),
-        AlgorithmInfo(
-            "astar", "A*", True, "smallest g + h first: optimal with an admissible heuristic"
+            Algorithm.BFS, "Breadth-first search", False, "shallowest first: optimal, blind"
         ),
         AlgorithmInfo(
-            "wastar",
+            Algorithm.DFS,
+            "Depth-first search",
+            False,
+            "deepest first, to a depth limit: not optimal",
+        ),
+        AlgorithmInfo(
+            Algorithm.GREEDY, "Greedy best-first", True, "smallest h first: fast, not optimal"
+        ),
+        AlgorithmInfo(
+            Algorithm.ASTAR,
+            "A*",
+            True,
+            "smallest g + h first: optimal with an admissible heuristic",
+        ),
+        AlgorithmInfo(
+            Algorithm.WASTAR,
             "Weighted A*",
             True,
             "smallest g + w·h first: at most w times optimal",
             takes_weight=True,
         ),
         AlgorithmInfo(
-            "idastar",
+            Algorithm.IDASTAR,
             "IDA*",
             True,
             "depth-first with a rising f threshold: optimal, little memory",
@@ -95,7 +126,7 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
             walks_paths=True,
         ),
         AlgorithmInfo(
-            "anytime",
+            Algorithm.ANYTIME,
             "Anytime (weighted IDA*)",
             True,
             "a first solution at once, shorter ones until the time limit, then a proof",
@@ -104,7 +135,7 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
             walks_paths=True,
         ),
         AlgorithmInfo(
-            "human",
+            Algorithm.HUMAN,
             "Human-like (row and column)",
             True,
             "solve a row, then a column, shrink the board; finish the last 3x3 with A*",
