@@ -1,17 +1,15 @@
-"""The modules' ``>>>`` examples and the README's Python examples, run as tests."""
+"""The modules' ``>>>`` examples, run as tests (the documents' are in test_docs.py)."""
 
 from __future__ import annotations
 
 import doctest
 import importlib
 import pkgutil
-from pathlib import Path
 
 import pytest
 
 import npuzzle
 
-README = Path(__file__).resolve().parents[1] / "README.md"
 # __main__ runs the command line when imported
 MODULES = [
     "npuzzle",
@@ -34,8 +32,3 @@ def test_the_modules_have_examples() -> None:
         doctest.testmod(importlib.import_module(n), report=False).attempted for n in MODULES
     )
     assert tried >= 10
-
-
-def test_readme_examples() -> None:
-    result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
-    assert result.attempted >= 8 and result.failed == 0
