@@ -5,6 +5,7 @@ relative link in them points at a file that exists (and at a heading that exists
 from __future__ import annotations
 
 import doctest
+import importlib
 import re
 from pathlib import Path
 
@@ -20,6 +21,10 @@ LINK = re.compile(r"!?\[(?:[^\]`]|`[^`]*`)*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\"
 CODE_SPAN = re.compile(r"`+[^`]*`+")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)  # http:, https:, mailto:, ...
+DOTTED = re.compile(r"\bnpuzzle(?:\.[A-Za-z_]\w*)+")
+# paths of the repository that code spans name (web/ and the build are left to the links)
+PATH = re.compile(r"\b(?:src|tests|benchmarks|scripts)/[\w./*-]*[\w*]")
+NOT_NAMES = {"npuzzle.zip"}  # the site's zip of the package, a file
 
 
 def prose_lines(text: str) -> list[tuple[int, str]]:
@@ -85,6 +90,42 @@ def broken_links(path: Path) -> list[str]:
     return problems
 
 
+def code_spans(text: str) -> list[tuple[int, str]]:
+    """The inline code of a markdown text's prose, with its lines."""
+    return [(n, m) for n, line in prose_lines(text) for m in CODE_SPAN.findall(line)]
+
+
+def resolves(dotted: str) -> bool:
+    """Whether ``npuzzle.a.b.c`` names something: the longest importable module, then
+    attributes."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for name in parts[cut:]:
+            if not hasattr(found, name):
+                return False
+            found = getattr(found, name)
+        return True
+    return False
+
+
+def unknown_names(path: Path) -> list[str]:
+    """The package's dotted names and the repository's paths a document's code spans name
+    that do not exist."""
+    problems = []
+    for line, span in code_spans(path.read_text(encoding="utf-8")):
+        for name in DOTTED.findall(span):
+            if name not in NOT_NAMES and not resolves(name):
+                problems.append(f"{path.name}:{line}: {name}")
+        for where in PATH.findall(span):
+            if "NAME" not in where and not any(ROOT.glob(where)):  # a glob: test_*.py
+                problems.append(f"{path.name}:{line}: {where}")
+    return problems
+
+
 @pytest.mark.parametrize("path", DOCS, ids=NAMES)
 def test_examples_run(path: Path) -> None:
     result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
@@ -106,6 +147,27 @@ def test_the_docs_have_examples() -> None:
 @pytest.mark.parametrize("path", DOCS, ids=NAMES)
 def test_relative_links_point_at_what_exists(path: Path) -> None:
     assert broken_links(path) == []
+
+
+@pytest.mark.parametrize("path", DOCS, ids=NAMES)
+def test_named_modules_and_files_exist(path: Path) -> None:
+    assert unknown_names(path) == []
+
+
+def test_a_wrong_name_is_found(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(
+        "`npuzzle.search.solver.make_search` `npuzzle.core.board.Board.parse` "
+        "`src/npuzzle/core/board.py`\n"
+        "`npuzzle.search.nowhere` `npuzzle.core.board.Nothing` `src/npuzzle/board.py` "
+        "`npuzzle.zip`\n",
+        encoding="utf-8",
+    )
+    assert [p.split(": ")[1] for p in unknown_names(page)] == [
+        "npuzzle.search.nowhere",
+        "npuzzle.core.board.Nothing",
+        "src/npuzzle/board.py",
+    ]
 
 
 def test_the_docs_are_linked_from_the_readme() -> None:
