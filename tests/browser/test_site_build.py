@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -160,3 +163,23 @@ def test_cli_reports_errors_on_one_line(
     assert cli.main(["build"]) == 2
     err = capsys.readouterr().err
     assert err == "build.py: error: npm ci failed (exit 1): npm error something\n"
+
+
+def test_build_py_is_the_command_from_any_folder(tmp_path: Path) -> None:
+    """build.py finds buildsite/ beside itself, whatever the working folder and PYTHONPATH."""
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    (dest / "keep.txt").write_text("not a build")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    proc = subprocess.run(
+        [sys.executable, os.fspath(ROOT / "build.py"), "build", "--dest", os.fspath(dest)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith("build.py: error: refusing to delete")
+    assert (dest / "keep.txt").is_file()
