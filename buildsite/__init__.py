@@ -11,7 +11,8 @@ node_modules; the Python compiled to bytecode by that Pyodide under Node, so tha
 need not compile it on each visit; and what makes the site installable and offline. Nothing
 is fetched from another origin at run time. Standard library and this project's src/ only.
 
-One module per step, in the order assemble.build runs them:
+One module per concept: two that the others share, one per kind of file the site holds, then
+the build that runs them in order, the server and the command line.
 
     layout    where things are: the project's folders, the site's shared file names, BuildError
     files     listing, copying and zipping files (archives byte-identical between builds)
