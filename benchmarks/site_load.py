@@ -25,7 +25,9 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' helpers
-from sitekit import CHROMIUM_ARGS, served, site_build  # noqa: E402
+from sitekit import CHROMIUM_ARGS, served  # noqa: E402
+
+from buildsite import assemble  # noqa: E402
 
 TIMEOUT_MS = 120_000
 
@@ -56,8 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory() as tmp:
-        dest = site_build.build(Path(tmp) / "dist")
-        print(f"dist: {site_build.tree_size(dest) / 1e6:.1f} MB")
+        dest = assemble.build(Path(tmp) / "dist")
+        print(f"dist: {assemble.tree_size(dest) / 1e6:.1f} MB")
         with served(dest) as url:
             readies, workers = [], []
             for run in range(1, args.runs + 1):

@@ -30,10 +30,11 @@ from sitekit import (  # noqa: E402
     CHROMIUM_ARGS,
     build_stamp,
     served,
-    site_build,
     wait_offline_copy,
     wait_worker,
 )
+
+from buildsite import assemble  # noqa: E402
 
 
 def one_visit(browser_path: str, url: str, dest: Path) -> tuple[float, int, float]:
@@ -70,7 +71,7 @@ def main() -> int:
     parser.add_argument("--chromium", default=CHROMIUM)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        dest = args.dist or site_build.build(Path(tmp) / "dist")
+        dest = args.dist or assemble.build(Path(tmp) / "dist")
         files = build_stamp(dest)["files"]
         size = sum((dest / name).stat().st_size for name in files)
         print(f"precache: {len(files)} files, {size:,} bytes ({size / 1e6:.1f} MB)")

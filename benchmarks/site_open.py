@@ -54,7 +54,9 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' helpers
-from sitekit import CHROMIUM_ARGS, served, site_build  # noqa: E402
+from sitekit import CHROMIUM_ARGS, served  # noqa: E402
+
+from buildsite import assemble, serve  # noqa: E402
 
 TIMEOUT_MS = 180_000
 MARKS = ("playable", "ready", "workerReady")
@@ -255,17 +257,17 @@ def main(argv: list[str] | None = None) -> int:
         "--no-service-worker", action="store_true", help="warm loads without the offline copy"
     )
     parser.add_argument(
-        "--max-age", type=int, default=site_build.CACHE_SECONDS, help="Cache-Control max-age"
+        "--max-age", type=int, default=serve.CACHE_SECONDS, help="Cache-Control max-age"
     )
     parser.add_argument("--dist", type=Path, help="a built site (default: build one)")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     args = parser.parse_args(argv)
-    site_build.CACHE_SECONDS = args.max_age
+    serve.CACHE_SECONDS = args.max_age
 
     with tempfile.TemporaryDirectory() as tmp:
-        dest = args.dist or site_build.build(Path(tmp) / "dist")
+        dest = args.dist or assemble.build(Path(tmp) / "dist")
         print(
-            f"dist: {site_build.tree_size(dest) / 1e6:.1f} MB; each visit open {args.dwell} s; "
+            f"dist: {assemble.tree_size(dest) / 1e6:.1f} MB; each visit open {args.dwell} s; "
             f"served with max-age={args.max_age}"
         )
         with served(dest) as url:

@@ -20,7 +20,10 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
-from sitekit import CHROMIUM, CHROMIUM_ARGS, PageWatch, SharedPage, Site, served, site_build
+from sitekit import CHROMIUM, CHROMIUM_ARGS, PageWatch, SharedPage, Site, served
+
+from buildsite import assemble
+from buildsite.layout import PACKAGE_DIR, BuildError
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -51,8 +54,8 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """dist/ built from scratch by build.py into a temporary folder."""
     dest = tmp_path_factory.mktemp("site") / "dist"
     try:
-        built: Path = site_build.build(dest)
-    except site_build.BuildError as exc:
+        built: Path = assemble.build(dest)
+    except BuildError as exc:
         pytest.fail(f"build.py failed: {exc}")
     return built
 
@@ -60,7 +63,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def site(built_site: Path) -> Iterator[Site]:
     """The built site served on a free port of 127.0.0.1 from a background thread."""
-    package_dir = site_build.PACKAGE_DIR
+    package_dir = PACKAGE_DIR
     with served(built_site) as url:
         yield Site(
             url=url,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import importlib.util
 import json
 import os
 import re
@@ -15,7 +14,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -23,6 +21,14 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route, e
 from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
+# The build is the package buildsite/ at the project's root: importable from the tests and the
+# benchmarks (which import this module) wherever they are started from.
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from buildsite import assemble, offline  # noqa: E402
+from buildsite.serve import QuietSiteHandler, SiteServer, make_server, server_url  # noqa: E402
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ALLOWED_HOST = "127.0.0.1"
 CHROMIUM_ARGS = [
@@ -36,21 +42,6 @@ CHROMIUM_ARGS = [
 # Cold start is 2.5-6 s on a 2-core machine; leave room for slow CI machines.
 READY_TIMEOUT_MS = 60_000
 
-
-def load_build_module() -> ModuleType:
-    """build.py, loaded by path under its own name (`import build` could find PyPI's)."""
-    name = "npuzzle_site_build"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-site_build = load_build_module()
 
 # Measures the main thread: the longest gap between timer ticks over a while, in ms.
 # Called as page.evaluate(STALL_PROBE, [duration_ms, tick_ms]).
@@ -70,18 +61,18 @@ STALL_PROBE = """async ([ms, tick]) => {
 @contextmanager
 def served(dest: Path) -> Iterator[str]:
     """Serve a built site on a free port of 127.0.0.1 from a thread; yield its URL."""
-    server = site_build.make_server(dest, 0, quiet=True)
+    server = make_server(dest, 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:
-        yield site_build.server_url(server)
+        yield server_url(server)
     finally:
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
 
 
-class SubpathHandler(site_build.QuietSiteHandler):
+class SubpathHandler(QuietSiteHandler):
     """The site at ``prefix`` + "/" only, as GitHub Pages serves a project site at /<repo>/:
     ``prefix`` alone redirects there, any other path is a 404."""
 
@@ -114,13 +105,11 @@ def served_under(dest: Path, prefix: str = SubpathHandler.prefix) -> Iterator[st
     """Serve a built site at ``prefix``/ on a free port of 127.0.0.1 (nothing else there);
     yield the origin, with no path."""
     handler = type("Handler", (SubpathHandler,), {"prefix": prefix})
-    server = site_build.SiteServer(
-        ("127.0.0.1", 0), functools.partial(handler, directory=os.fspath(dest))
-    )
+    server = SiteServer(("127.0.0.1", 0), functools.partial(handler, directory=os.fspath(dest)))
     thread = threading.Thread(target=server.serve_forever, name="subpath-server", daemon=True)
     thread.start()
     try:
-        yield site_build.server_url(server).rstrip("/")
+        yield server_url(server).rstrip("/")
     finally:
         server.shutdown()
         server.server_close()
@@ -150,8 +139,8 @@ OFFLINE_COPY = """async () => {
 
 
 def build_stamp(dest: Path) -> dict[str, Any]:
-    """The stamp and files build.py wrote into dest's service worker."""
-    script = (dest / site_build.SERVICE_WORKER).read_text(encoding="utf-8")
+    """The stamp and files the build wrote into dest's service worker."""
+    script = (dest / offline.SERVICE_WORKER).read_text(encoding="utf-8")
     line = re.search(r"^const BUILD = (.*);$", script, re.MULTILINE)
     assert line is not None, "no BUILD line in the built service worker"
     build: dict[str, Any] = json.loads(line[1])
@@ -182,7 +171,7 @@ def built_and_served(chromium: str = CHROMIUM) -> Iterator[tuple[Browser, str]]:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
-        dest = site_build.build(Path(tmp) / "dist")
+        dest = assemble.build(Path(tmp) / "dist")
         with served(dest) as url, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             try:

@@ -1,15 +1,21 @@
-"""build.py: what dist/ holds, and how it is served."""
+"""The build (build.py, buildsite/): what dist/ holds, and how it is served."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 import urllib.request
 import zipfile
 from pathlib import Path
 
 import pytest
-from sitekit import Site, site_build
+from sitekit import Site
+
+from buildsite import assemble, cli
+from buildsite.layout import ROOT, BuildError
 
 # Any http(s) URL whose host is not 127.0.0.1, but for the SVG namespace (a name, never
 # fetched: the SVG icon's xmlns).
@@ -49,7 +55,7 @@ def test_config_is_local(built_site: Path) -> None:
     config = json.loads((built_site / "pyscript.json").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
     # the package zip, unpacked, and each helper module of the page (not the entry scripts)
-    helpers = sorted(p.name for p in (site_build.ROOT / "web").glob("*.py"))
+    helpers = sorted(p.name for p in (ROOT / "web").glob("*.py"))
     helpers = [h for h in helpers if h not in ("main.py", "worker.py", "helper.py", "opening.py")]
     assert "stepper.py" in helpers and "tables.py" in helpers
     assert config["files"] == {"./npuzzle.zip": "./*", **{f"./{h}": f"./{h}" for h in helpers}}
@@ -97,7 +103,8 @@ def test_no_offsite_urls_outside_vendored_runtime(built_site: Path) -> None:
 
 
 def test_sources_name_no_offsite_url() -> None:
-    sources = [site_build.ROOT / "build.py", *sorted((site_build.ROOT / "web").rglob("*"))]
+    sources = [ROOT / "build.py", *sorted((ROOT / "buildsite").rglob("*"))]
+    sources += sorted((ROOT / "web").rglob("*"))
     for path in sources:
         if path.is_file():
             assert OFFSITE_URL.findall(path.read_bytes()) == [], path
@@ -122,10 +129,10 @@ def test_served_mime_types(site: Site, path: str, content_type: str) -> None:
 
 def test_rebuild_replaces_dist(tmp_path: Path) -> None:
     dest = tmp_path / "dist"
-    site_build.build(dest)
+    assemble.build(dest)
     stale = dest / "stale.txt"
     stale.write_text("left over")
-    site_build.build(dest)
+    assemble.build(dest)
     assert not stale.exists()
     assert (dest / "index.html").is_file()
 
@@ -133,28 +140,46 @@ def test_rebuild_replaces_dist(tmp_path: Path) -> None:
 def test_refuses_to_wipe_a_foreign_folder(tmp_path: Path) -> None:
     keep = tmp_path / "keep.txt"
     keep.write_text("not a build")
-    with pytest.raises(site_build.BuildError, match="refusing"):
-        site_build.build(tmp_path)
+    with pytest.raises(BuildError, match="refusing"):
+        assemble.build(tmp_path)
     assert keep.exists()
 
 
 def test_missing_npm_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # A project folder without node_modules, on a PATH without node or npm.
-    (tmp_path / "package.json").write_text(
-        (site_build.ROOT / "package.json").read_text(encoding="utf-8")
-    )
+    (tmp_path / "package.json").write_text((ROOT / "package.json").read_text(encoding="utf-8"))
     monkeypatch.setenv("PATH", str(tmp_path / "empty-bin"))
-    with pytest.raises(site_build.BuildError, match="not found on PATH"):
-        site_build.build(tmp_path / "dist", root=tmp_path)
+    with pytest.raises(BuildError, match="not found on PATH"):
+        assemble.build(tmp_path / "dist", root=tmp_path)
 
 
 def test_cli_reports_errors_on_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def fail(dest: Path) -> Path:
-        raise site_build.BuildError("npm ci failed (exit 1): npm error something")
+        raise BuildError("npm ci failed (exit 1): npm error something")
 
-    monkeypatch.setattr(site_build, "build", fail)
-    assert site_build.main(["build"]) == 2
+    monkeypatch.setattr(assemble, "build", fail)
+    assert cli.main(["build"]) == 2
     err = capsys.readouterr().err
     assert err == "build.py: error: npm ci failed (exit 1): npm error something\n"
+
+
+def test_build_py_is_the_command_from_any_folder(tmp_path: Path) -> None:
+    """build.py finds buildsite/ beside itself, whatever the working folder and PYTHONPATH."""
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    (dest / "keep.txt").write_text("not a build")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    proc = subprocess.run(
+        [sys.executable, os.fspath(ROOT / "build.py"), "build", "--dest", os.fspath(dest)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith("build.py: error: refusing to delete")
+    assert (dest / "keep.txt").is_file()

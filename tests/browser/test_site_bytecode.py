@@ -1,4 +1,4 @@
-"""The site's Python shipped as bytecode (build.py's section "bytecode", bytecode.mjs): there
+"""The site's Python shipped as bytecode (buildsite/bytecode.py and bytecode.mjs): there
 for every module, made from the very sources shipped, used by both interpreters of the page,
 and a build without Node still ships the sources."""
 
@@ -13,9 +13,13 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from sitekit import READY_TIMEOUT_MS, PageWatch, served, site_build
+from sitekit import READY_TIMEOUT_MS, PageWatch, served
 
-PYODIDE = site_build.NODE_MODULES / "pyodide"
+from buildsite import assemble, offline
+from buildsite.layout import NODE_MODULES, PACKAGE_ZIP, ROOT, STDLIB_ZIP
+from buildsite.page import ENTRY_SCRIPTS
+
+PYODIDE = NODE_MODULES / "pyodide"
 CACHE_TAG = "cpython-314"  # the Python of the site's Pyodide (a new one fails the first test)
 # A hash-based .pyc's flags (PEP 552): bit 0 hash-based, bit 1 the import checks the source.
 UNCHECKED, CHECKED = 0b01, 0b11
@@ -23,8 +27,8 @@ UNCHECKED, CHECKED = 0b01, 0b11
 
 def helper_modules() -> list[str]:
     """The page's helper modules: web/*.py but the entry scripts (served as files)."""
-    web = site_build.ROOT / "web"
-    return sorted(p.name for p in web.glob("*.py") if p.name not in site_build.ENTRY_SCRIPTS)
+    web = ROOT / "web"
+    return sorted(p.name for p in web.glob("*.py") if p.name not in ENTRY_SCRIPTS)
 
 
 def cached(source: str) -> str:
@@ -38,7 +42,7 @@ def flags(pyc: bytes) -> int:
 
 
 def test_every_module_has_its_bytecode(built_site: Path) -> None:
-    with zipfile.ZipFile(built_site / site_build.PACKAGE_ZIP) as zf:
+    with zipfile.ZipFile(built_site / PACKAGE_ZIP) as zf:
         names = set(zf.namelist())
         sources = sorted(n for n in names if n.endswith(".py"))
         assert "npuzzle/heuristics/pdb.py" in sources
@@ -52,7 +56,7 @@ def test_every_module_has_its_bytecode(built_site: Path) -> None:
         expected = {cached(s) for s in sources} | {cached(m) for m in helper_modules()}
         assert {n for n in names if n.endswith(".pyc")} == expected
     # The standard library: bytecode alone, as Pyodide's py-compiled distribution ships it.
-    with zipfile.ZipFile(built_site / "pyodide" / site_build.STDLIB_ZIP) as zf:
+    with zipfile.ZipFile(built_site / "pyodide" / STDLIB_ZIP) as zf:
         stdlib = set(zf.namelist())
     for module in ("asyncio/__init__", "dataclasses", "typing", "json/decoder", "zipfile/__init__"):
         assert f"{module}.pyc" in stdlib and f"{module}.py" not in stdlib, module
@@ -163,7 +167,7 @@ def test_both_interpreters_run_the_bytecode(
     the solver worker both report the bytecode's (from sources, the page would say the
     source's version, or, if one interpreter alone read them, that the worker differs)."""
     dest = shutil.copytree(built_site, tmp_path / "dist")
-    archive = dest / site_build.PACKAGE_ZIP
+    archive = dest / PACKAGE_ZIP
     with zipfile.ZipFile(archive) as zf:
         files = {name: zf.read(name) for name in zf.namelist()}
     init = files["npuzzle/__init__.py"].decode("utf-8")
@@ -175,7 +179,7 @@ def test_both_interpreters_run_the_bytecode(
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
         for name, data in files.items():
             zf.writestr(name, data)
-    site_build.write_service_worker(site_build.ROOT / "web", dest)  # the zip's new hash
+    offline.write_service_worker(ROOT / "web", dest)  # the zip's new hash
     with served(dest) as url:
         page.goto(url)
         page.wait_for_selector(
@@ -190,11 +194,11 @@ def test_without_node_the_site_ships_sources(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("PATH", str(tmp_path / "empty-bin"))
-    dest = site_build.build(tmp_path / "dist")
+    dest = assemble.build(tmp_path / "dist")
     assert "warning: no bytecode (node not found on PATH)" in capsys.readouterr().err
-    with zipfile.ZipFile(dest / site_build.PACKAGE_ZIP) as zf:
+    with zipfile.ZipFile(dest / PACKAGE_ZIP) as zf:
         names = zf.namelist()
     assert "npuzzle/__init__.py" in names
     assert not [n for n in names if "__pycache__" in n]
-    stdlib = (dest / "pyodide" / site_build.STDLIB_ZIP).read_bytes()
-    assert stdlib == (PYODIDE / site_build.STDLIB_ZIP).read_bytes()
+    stdlib = (dest / "pyodide" / STDLIB_ZIP).read_bytes()
+    assert stdlib == (PYODIDE / STDLIB_ZIP).read_bytes()

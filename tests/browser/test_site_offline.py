@@ -1,4 +1,4 @@
-"""Installable and offline, and at home under a subpath: the manifest and icons build.py draws,
+"""Installable and offline, and at home under a subpath: the manifest and icons the build draws,
 the service worker that keeps one build (web/service-worker.js), a visit with the network off,
 a new build replacing the old one, and the site served at /npuzzle/ as GitHub Pages serves it."""
 
@@ -29,11 +29,12 @@ from sitekit import (
     load,
     served,
     served_under,
-    site_build,
     wait_offline_copy,
     wait_worker,
 )
 
+from buildsite import assemble, icons, offline
+from buildsite.layout import ROOT, BuildError
 from npuzzle import Board, solve
 
 SOLVE_TIMEOUT_MS = 60_000
@@ -77,7 +78,7 @@ def hex_rgb(colour: str) -> tuple[int, int, int]:
 
 def css_light(name: str) -> str:
     """A colour of style.css's light palette, read here on its own."""
-    css = (site_build.ROOT / "web" / "style.css").read_text(encoding="utf-8")
+    css = (ROOT / "web" / "style.css").read_text(encoding="utf-8")
     root = css[css.index(":root") : css.index("}")]
     found = re.search(rf"--{name}:\s*(#[0-9a-f]{{6}});", root)
     assert found is not None, name
@@ -88,7 +89,7 @@ def integrity(path: Path) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
 
 
-# ----- what build.py writes ---------------------------------------------------------------------
+# ----- what the build writes ------------------------------------------------------------------
 def test_manifest_names_the_app_and_its_icons_relatively(built_site: Path) -> None:
     manifest = json.loads((built_site / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["name"] == "npuzzle" and manifest["short_name"]
@@ -137,7 +138,7 @@ def test_maskable_icon_is_full_bleed_with_the_tiles_in_its_safe_zone(built_site:
 
 def test_svg_icon_and_page_links(built_site: Path) -> None:
     svg = (built_site / "icons" / "icon.svg").read_text(encoding="utf-8")
-    assert svg.startswith(f'<svg xmlns="{site_build.SVG_NAMESPACE}"')
+    assert svg.startswith(f'<svg xmlns="{icons.SVG_NAMESPACE}"')
     assert svg.count("<rect ") == 1 + 8  # the board and its tiles
     assert css_light("hint") in svg and css_light("tile") in svg
     html = (built_site / "index.html").read_text(encoding="utf-8")
@@ -145,7 +146,7 @@ def test_svg_icon_and_page_links(built_site: Path) -> None:
     for href in re.findall(r'<link rel="(?:manifest|icon|apple-touch-icon)" href="([^"]+)"', html):
         assert href.startswith("./") and (built_site / href).is_file(), href
     themes = dict(re.findall(r'<meta name="theme-color" content="(#\w+)" media="([^"]+)">', html))
-    css = (site_build.ROOT / "web" / "style.css").read_text(encoding="utf-8")
+    css = (ROOT / "web" / "style.css").read_text(encoding="utf-8")
     dark = css[css.index("(prefers-color-scheme: dark)") :]
     dark_bg = re.search(r"--bg:\s*(#[0-9a-f]{6});", dark)
     assert dark_bg is not None
@@ -167,7 +168,7 @@ def test_service_worker_keeps_every_file_but_the_tables(built_site: Path) -> Non
         name
         for name in everything
         if name.startswith("pyscript/")
-        and name.rsplit("/", 1)[1].startswith(site_build.UNUSED_PYSCRIPT)
+        and name.rsplit("/", 1)[1].startswith(offline.UNUSED_PYSCRIPT)
     }
     assert any(name.startswith("pyscript/xterm") for name in unused)
     assert {"pyscript/core.js", "pyscript/core.css"} <= everything - unused
@@ -182,18 +183,18 @@ def test_service_worker_keeps_every_file_but_the_tables(built_site: Path) -> Non
 
 
 def test_stamp_follows_the_files_and_only_them(built_site: Path, tmp_path: Path) -> None:
-    web = site_build.ROOT / "web"
+    web = ROOT / "web"
     dest = tmp_path / "site"
     shutil.copytree(built_site, dest, ignore=shutil.ignore_patterns("*.npdb", "pyodide"))
-    first = site_build.write_service_worker(web, dest)
-    assert site_build.write_service_worker(web, dest) == first  # the same files, the same stamp
+    first = offline.write_service_worker(web, dest)
+    assert offline.write_service_worker(web, dest) == first  # the same files, the same stamp
     (dest / "style.css").write_text("/* another build */\n", encoding="utf-8")
-    second = site_build.write_service_worker(web, dest)
+    second = offline.write_service_worker(web, dest)
     assert second != first
     assert build_stamp(dest)["stamp"] == second
     (dest / "later").mkdir()  # a file added to the build later is kept too
     (dest / "later" / "runtime.wasm").write_bytes(b"\0asm")
-    site_build.write_service_worker(web, dest)
+    offline.write_service_worker(web, dest)
     files = build_stamp(dest)["files"]
     assert "later/runtime.wasm" in files
     # The opening's MicroPython and its config, which the build copies, are kept.
@@ -204,7 +205,7 @@ def test_a_second_build_of_the_same_sources_has_the_same_stamp(
     built_site: Path, tmp_path: Path
 ) -> None:
     """Otherwise every build would make every visitor fetch the whole site again."""
-    again = site_build.build(tmp_path / "dist")
+    again = assemble.build(tmp_path / "dist")
     assert build_stamp(again) == build_stamp(built_site)
 
 
@@ -212,8 +213,8 @@ def test_a_template_without_its_build_line_is_a_clear_error(tmp_path: Path) -> N
     web = tmp_path / "web"
     web.mkdir()
     (web / "service-worker.js").write_text("// no build line\n", encoding="utf-8")
-    with pytest.raises(site_build.BuildError, match="const BUILD"):
-        site_build.write_service_worker(web, tmp_path)
+    with pytest.raises(BuildError, match="const BUILD"):
+        offline.write_service_worker(web, tmp_path)
 
 
 # ----- in Chromium ------------------------------------------------------------------------------
@@ -316,12 +317,12 @@ def switchable_site(first: Path) -> Iterator[tuple[str, Path]]:
 
 
 def build_with_marker(built_site: Path, dest: Path, marker: str, *, later: float = 0) -> str:
-    """A copy of the built site with marker.txt saying ``marker``, stamped again (as build.py
+    """A copy of the built site with marker.txt saying ``marker``, stamped again (as the build
     would stamp it), its files dated ``later`` seconds on, but for marker.txt; its stamp is
     returned. The 4x4's tables are left out: not used here."""
     shutil.copytree(built_site, dest, ignore=shutil.ignore_patterns("4x4-*.npdb"))
     (dest / "marker.txt").write_text(marker, encoding="utf-8")
-    stamp = str(site_build.write_service_worker(site_build.ROOT / "web", dest))
+    stamp = str(offline.write_service_worker(ROOT / "web", dest))
     for path in dest.rglob("*"):
         if path.name != "marker.txt":
             os.utime(path, (path.stat().st_atime, path.stat().st_mtime + later))

@@ -1,12 +1,12 @@
-// build.py's helper: byte-compile the site's Python with the site's own Pyodide, under Node.
+// bytecode.py's helper: byte-compile the site's Python with the site's own Pyodide, under Node.
 //
-//     node bytecode.mjs JOB.json
+//     node buildsite/bytecode.mjs JOB.json
 //
 // A browser's Pyodide compiles every module from source on each visit, in each interpreter
 // (the page's and the solver worker's): seconds of a cold start. Bytecode made here, by the
 // very Pyodide the site ships (same Python, same magic number), is loaded instead.
 //
-// JOB.json (written by build.py):
+// JOB.json (written by bytecode.py):
 //   pyodide   the folder of pyodide.mjs (node_modules/pyodide)
 //   root      a folder of sources; each of `files` gets __pycache__/<name>.cpython-3XX.pyc
 //             beside it, hash-based (no timestamps): "unchecked" when the bytecode travels in
@@ -79,7 +79,7 @@ async function main() {
 
 main().catch((error) => {
   // A Python error's message ends with its last line ("SyntaxError: ..."): that line is
-  // the one build.py shows.
+  // the one the build shows (bytecode.py).
   const lines = String(error?.message ?? error).trim().split("\n");
   console.error(lines[lines.length - 1]);
   process.exit(1);

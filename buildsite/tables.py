@@ -1,0 +1,45 @@
+"""The pattern databases of the pdb heuristic that the page may ask for, copied into the site
+with an index of their sizes (the page's progress bar reads it).
+
+They are built by npuzzle.heuristics.pdbbuild in this Python and kept in its disk cache
+($NPUZZLE_CACHE or ~/.cache/npuzzle), so that only the first build spends the few minutes
+they take. The page fetches them on demand; they are not in the service worker's list.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+from buildsite.files import copy_file
+from buildsite.layout import TABLES_INDEX, BuildError
+
+
+def copy_tables(package_dir: Path, dest: Path, *, jobs: int | None = None) -> list[Path]:
+    """Build (once: npuzzle.heuristics.pdbbuild caches them) and copy the pattern databases
+    the page may ask for, with an index of their sizes (the page's progress bar reads it)."""
+    # So that `python3 build.py` needs no npuzzle installed: the shipped package's folder.
+    sys.path.insert(0, str(package_dir.parent))
+    try:
+        from npuzzle.heuristics import pdbbuild
+    finally:
+        sys.path.pop(0)
+    names = pdbbuild.shipped_names()
+
+    def report(name: str, seconds: float) -> None:
+        print(f"built pattern database {name} in {seconds:.1f} s", flush=True)
+
+    pdbbuild.ensure(names, jobs=jobs or os.cpu_count() or 1, report=report)
+    folder = pdbbuild.cache_dir()
+    if folder is None:
+        raise BuildError("no disk cache for the pattern databases")
+    dest.mkdir(parents=True, exist_ok=True)
+    out = []
+    for name in names:
+        copy_file(folder / name, dest / name)
+        out.append(dest / name)
+    index = {"tables": {p.name: p.stat().st_size for p in out}}
+    (dest / TABLES_INDEX).write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
+    return out
