@@ -3,8 +3,8 @@
 Pyodide compiles every module it imports from source, on each visit and in each interpreter
 (the page's and the solver worker's), its own standard library included: seconds of a cold
 start. bytecode.mjs, beside this module, run by Node with the very Pyodide the site ships
-(same Python, same magic number), compiles them instead (README, "Opening at once"). Without
-Node, or if it fails, the site ships sources alone and the build says so.
+(same Python, same magic number), compiles them instead (docs/performance.md, "Opening the
+page"). Without Node, or if it fails, the site ships sources alone and the build says so.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What makes the site installable and lets it open offline: the web app manifest (with the
 icons of icons.py, in the page's colours) and the service worker, web/service-worker.js with
-this build's stamp and the list of files it keeps (README, "The static site").
+this build's stamp and the list of files it keeps (docs/site.md, "The static site").
 
 The worker's list is made from the finished site, so it is written last: every file a visit
 may need, with its Subresource Integrity hash, and a stamp that is a hash of them all (any

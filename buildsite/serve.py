@@ -28,10 +28,10 @@ MIME_TYPES = {
 _EXTENSIONS_MAP = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
 # How long browsers may keep a file without asking again: as GitHub Pages serves a site
-# (README, "Publishing it"). Chromium keeps the code it compiles (Pyodide's WebAssembly, the
-# JavaScript) with a cached file; with "no-cache" every file was asked for again and its
+# (docs/site.md, "Publishing it"). Chromium keeps the code it compiles (Pyodide's WebAssembly,
+# the JavaScript) with a cached file; with "no-cache" every file was asked for again and its
 # traces showed none of that code reused: Pyodide compiled anew on every visit, about 0.8 s
-# more to a second visit on a 2-core machine (README, "Opening at once").
+# more to a second visit on a 2-core machine (docs/performance.md, "Opening the page").
 CACHE_SECONDS = 600
 
 
