@@ -11,10 +11,11 @@
 #   (tests/browser/: build.py builds the site, Chromium drives it).
 # - --fast: the unit and view tests except those marked slow, in one process (pytest -m "not
 #   slow", tests/browser/ left out): no browser, no npm, no pattern database of the 4x4 or
-#   5x5 (the few small tables a search asks for take a second or two each to build). ARGS are
-#   added to pytest's, e.g. -x, or a file to run only its fast tests.
+#   5x5 (tables of boards of at most 12 cells are built when a test asks for them: seconds,
+#   once per machine). About 70 s on 2 cores. ARGS are added to pytest's, e.g. -x, or a file
+#   to run only its fast tests.
 # A test is marked slow (@pytest.mark.slow, or by tests/conftest.py when it asks for the 4x4 or
-# 5x5 tables) when it needs those tables or takes seconds; the full run keeps them all.
+# 5x5 tables) when it needs those tables or takes a second or more; the full run keeps them all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
