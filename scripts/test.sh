@@ -5,7 +5,7 @@
 #   bash scripts/test.sh --fast [ARGS]    the fast tier, while working
 #   bash scripts/test.sh ARGS             the checks, then exactly the tests asked for
 #
-# Both tiers run ruff check, ruff format --check and mypy --strict src first.
+# Each form runs ruff check, ruff format --check and mypy --strict src first.
 # - Everything: the pattern databases are built (or found in ~/.cache/npuzzle), then every
 #   test runs: the unit and view tests (tests/, tests/web/) beside the browser tests
 #   (tests/browser/: build.py builds the site, Chromium drives it).
