@@ -6,8 +6,8 @@
 >>> solve("134 8b5 726").reason  # doctest: +ELLIPSIS
 "the tiles are 9 inversions away from the goal's order, an odd number; ..."
 >>> search = make_search(Board.parse("134 8b5 726"), Board.goal("snail", 3, 3), algorithm="bfs")
->>> search.run().result().length, search.expanded > 6
-(6, True)
+>>> search.run().result().length, search.expanded  # the same length, blind: 93 expansions
+(6, 93)
 """
 
 from __future__ import annotations
