@@ -7,6 +7,17 @@ import sys
 
 import pytest
 
+#: fixtures that build the 4x4 or 5x5 pattern databases (minutes on a fresh machine)
+TABLE_FIXTURES = frozenset({"tables_4x4", "tables_5x5"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that asks for the 4x4 or 5x5 tables is slow, marked or not: the fast tier
+    builds none of them."""
+    for item in items:
+        if TABLE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture(scope="session")
 def kunkle_pairs() -> list[tuple[str, str]]:

@@ -39,7 +39,15 @@ def _improving(improvements: list[dict]) -> None:
             assert 0 <= i < j <= before["length"] and before["length"] - after["length"] < j - i
 
 
-@pytest.mark.parametrize("heuristic", ["manhattan", "linear-conflict", "pdb", "misplaced"])
+@pytest.mark.parametrize(
+    "heuristic",
+    [
+        pytest.param("manhattan", marks=pytest.mark.slow),
+        "linear-conflict",
+        "pdb",
+        pytest.param("misplaced", marks=pytest.mark.slow),
+    ],
+)
 def test_on_the_3x3_it_ends_with_a_proved_shortest_solution(exact_3x3, heuristic):
     rng = random.Random(heuristic)
     for tiles in rng.sample(sorted(exact_3x3), 25):
@@ -84,6 +92,7 @@ def test_its_default_time_limit_is_stated_and_applied(monkeypatch):
     assert r.status == "solved" and not r.optimal and "0.2 s" in r.reason
 
 
+@pytest.mark.slow
 def test_phases_run_weights_from_large_to_small_and_go_on_with_doubled_budgets(monkeypatch):
     monkeypatch.setattr(anytime_module, "FIRST_BUDGET", 50)
     search = make_search(
@@ -186,6 +195,7 @@ def test_stepping_through_paused_phases_equals_running_and_goes_back_exactly(mon
     assert again == records[middle:]
 
 
+@pytest.mark.slow
 def test_each_new_best_is_shortened_stretch_by_stretch():
     board = random_board(5, 5, seed=11)
     goal = Board.goal("standard", 5, 5)

@@ -9,6 +9,7 @@ import io
 import sys
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -43,6 +44,7 @@ def _quick(argv: list[str]) -> list[str]:
     return argv
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(command=st.sampled_from(COMMANDS), args=ARGS)
 def test_random_arguments_get_an_answer_never_a_traceback(command, args):

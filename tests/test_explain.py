@@ -120,6 +120,7 @@ def test_before_any_step_the_start_is_waiting():
     assert explain(search) == ["No step has been taken yet: the open list holds the start."]
 
 
+@pytest.mark.slow
 def test_the_anytime_search_explains_its_phase_and_a_shorter_stretch():
     goal = Board.goal("standard", 5, 5)
     board = random_board(5, 5, seed=8, goal=goal)

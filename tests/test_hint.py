@@ -58,6 +58,7 @@ def test_a_4x4_board_gets_a_shortest_first_move():
     assert solve(after, algorithm="idastar", heuristic="linear-conflict").length == shortest - 1
 
 
+@pytest.mark.slow  # IDA* with the 4x4 tables
 def test_without_time_for_ida_the_human_like_move_is_given_not_proven():
     board = random_board(4, 4, seed=6)
     h = hint(board, seconds=0)

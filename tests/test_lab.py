@@ -130,7 +130,7 @@ def test_kunkle_lengths_and_his_counts() -> None:
 
 
 # ----- reproducibility ---------------------------------------------------------------------------
-@pytest.mark.parametrize("name", ["riggs", "compare"])
+@pytest.mark.parametrize("name", ["riggs", pytest.param("compare", marks=pytest.mark.slow)])
 def test_same_seed_same_numbers(cli, name: str) -> None:
     runs = [cli(*argv(name, SMALL[name], "--format", "json", "--seed", "7")) for _ in range(2)]
     rows = [without_times(json.loads(out)) for _code, out, _err in runs]

@@ -223,6 +223,7 @@ _KEYS = st.sampled_from(
 ) | st.text(max_size=8)
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(
     pairs=st.lists(st.tuples(_KEYS, _TEXT), max_size=8),

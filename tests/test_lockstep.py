@@ -13,7 +13,9 @@ HARD = Board.parse("8,6,7/2,5,4/3,0,1")
 ENTRANTS = "bfs,greedy:misplaced,astar:manhattan,idastar:linear-conflict"
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize(
+    "seed", [pytest.param(1, marks=pytest.mark.slow), pytest.param(2, marks=pytest.mark.slow), 3]
+)
 def test_running_to_the_end_gives_what_each_search_gives_alone(seed):
     board = random_board(3, 3, seed=seed, moves=16)  # breadth-first ends within the limit
     race = Lockstep(board, None, parse_entrants(ENTRANTS))

@@ -93,7 +93,14 @@ def test_mirror_images_and_turns_of_a_group_share_one_table(width, height, cells
         assert table[index] == d
 
 
-@pytest.mark.parametrize("goal_name", ["standard", "blank-first", "snail"])
+@pytest.mark.parametrize(
+    "goal_name",
+    [
+        "standard",
+        pytest.param("blank-first", marks=pytest.mark.slow),
+        pytest.param("snail", marks=pytest.mark.slow),
+    ],
+)
 def test_exact_tables_give_every_3x3_distance_for_any_goal(goal_name):
     goal = Board.goal(goal_name, 3, 3)
     exact = distances(goal.tiles, 3, 3)

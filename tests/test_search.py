@@ -29,7 +29,14 @@ def test_kunkle_boards_are_solved_optimally_by_every_optimal_search(kunkle_pairs
                 assert Board.parse(start).apply(r.moves) == Board.parse(goal)
 
 
-@pytest.mark.parametrize("goal_name", ["standard", "snail", "blank-first"])
+@pytest.mark.parametrize(
+    "goal_name",
+    [
+        pytest.param("standard", marks=pytest.mark.slow),
+        "snail",
+        pytest.param("blank-first", marks=pytest.mark.slow),
+    ],
+)
 def test_optimal_searches_match_exact_distances_on_random_boards(goal_name):
     goal = Board.goal(goal_name, 3, 3)
     exact = distances(goal.tiles, 3, 3)
@@ -50,6 +57,7 @@ def test_optimal_searches_match_exact_distances_on_random_boards(goal_name):
                 assert board.apply(r.moves) == goal
 
 
+@pytest.mark.slow
 def test_optimal_lengths_on_rectangular_boards():
     for w, h in ((2, 3), (3, 2), (2, 4), (4, 2)):
         goal = Board.goal("standard", w, h)
@@ -62,7 +70,10 @@ def test_optimal_lengths_on_rectangular_boards():
                 assert r.length == exact[tiles]
 
 
-@pytest.mark.parametrize("algorithm", list(ALGORITHMS))
+@pytest.mark.parametrize(
+    "algorithm",  # the uninformed searches take seconds
+    [pytest.param(a, marks=pytest.mark.slow) if a in ("bfs", "dfs") else a for a in ALGORITHMS],
+)
 def test_every_algorithm_reaches_the_goal(algorithm):
     for w, h, goal_name in ((3, 3, "standard"), (3, 3, "snail"), (2, 3, "blank-first")):
         goal = Board.goal(goal_name, w, h)
@@ -106,6 +117,7 @@ def test_korf_24_puzzle_by_human_and_weighted_astar():
         assert board.apply(r.moves) == goal and r.length >= instance.optimal
 
 
+@pytest.mark.slow
 def test_same_input_gives_the_same_answer_and_counts():
     board = random_board(3, 3, seed=99)
     for algorithm in ALGORITHMS:
@@ -119,6 +131,7 @@ def test_same_input_gives_the_same_answer_and_counts():
         )
 
 
+@pytest.mark.slow
 def test_better_heuristics_expand_fewer_nodes_on_average():
     boards = [random_board(3, 3, seed=s) for s in range(30)]
     totals = {

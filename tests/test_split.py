@@ -78,6 +78,7 @@ def test_one_iteration_paused_and_resumed_answers_as_in_one_go():
     assert sliced.threshold == subtree.threshold  # one iteration: it never rose
 
 
+@pytest.mark.slow
 def test_split_dealt_by_hand_in_any_order_finds_the_optimal_length():
     board, goal = random_board(4, 4, seed="split:hand", moves=60), Board.goal("standard", 4, 4)
     alone = solve(board, goal, algorithm="idastar", heuristic="linear-conflict")

@@ -25,11 +25,17 @@ CASES = [
         Board.goal("snail", 3, 3),
     ),
     ("idastar", "pdb", random_board(3, 3, seed=10), None),
-    ("idastar", "pdb", random_board(4, 4, seed=11, moves=30), None),
-    ("idastar", "linear-conflict", random_board(3, 4, seed=12), None),
+    pytest.param(  # the 4x4 tables
+        "idastar", "pdb", random_board(4, 4, seed=11, moves=30), None, marks=pytest.mark.slow
+    ),
+    pytest.param(
+        "idastar", "linear-conflict", random_board(3, 4, seed=12), None, marks=pytest.mark.slow
+    ),
     ("idastar", "linear-conflict", random_board(4, 2, seed=13), None),  # many duplicates
     ("human", "manhattan", random_board(4, 4, seed=7), None),
-    ("astar", "linear-conflict", random_board(3, 4, seed=8), None),
+    pytest.param(
+        "astar", "linear-conflict", random_board(3, 4, seed=8), None, marks=pytest.mark.slow
+    ),
 ]
 
 

@@ -137,7 +137,13 @@ def board_after(search, moves: str) -> tuple[int, ...]:
     return tuple(tiles)
 
 
-@pytest.mark.parametrize(("algorithm", "heuristic", "board", "options"), CASES[:6])
+@pytest.mark.parametrize(
+    ("algorithm", "heuristic", "board", "options"),
+    [
+        pytest.param(*c, marks=pytest.mark.slow) if c[0] in ("astar", "greedy") else c
+        for c in CASES[:6]
+    ],
+)
 def test_node_counts_match_the_engines_counters(algorithm, heuristic, board, options):
     search = _search(algorithm, heuristic, board, options)
     tree = SearchTree(search)
@@ -215,6 +221,7 @@ def test_windows_are_slices_of_the_outline(algorithm, heuristic, board, options)
             assert (tree.row_of(id, collapsed) is None) == (id not in shown)
 
 
+@pytest.mark.slow
 def test_the_anytime_search_tree_follows_its_runs_as_they_pause_and_go_on(monkeypatch):
     from npuzzle import Board
     from npuzzle.search import anytime

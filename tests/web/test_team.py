@@ -79,7 +79,7 @@ def request(board: Board, goal: Board, **more: Any) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", [pytest.param(0, marks=pytest.mark.slow), 1, 2])
 def test_a_split_solve_has_the_length_of_one_worker_and_the_helpers_work(small_slices, seed):
     web = small_slices
     board, goal = random_board(4, 4, seed=f"team:{seed}", moves=36), Board.goal("standard", 4, 4)
@@ -142,6 +142,7 @@ def test_a_failing_helper_is_left_out_and_its_work_done_by_the_others(small_slic
     assert any("helper-2 failed: MemoryError" in w for w in web.window.warnings)
 
 
+@pytest.mark.slow
 def test_a_silent_helper_is_given_up(small_slices, monkeypatch):
     web = small_slices
     monkeypatch.setattr(web.team, "LOST_SECONDS", 0.05)

@@ -211,6 +211,7 @@ def test_the_anytime_search_shows_its_best_so_far_and_each_improvement(
     assert hub.said.startswith("Searching... 5,000 nodes expanded, proving it shortest.")
 
 
+@pytest.mark.slow
 def test_idastar_with_two_workers_starts_a_helper_and_shows_the_workers(web: Any, hub: Any) -> None:
     started: list[tuple[str, str]] = []
 

@@ -2,6 +2,16 @@
 
 A board is a row-major tuple of tiles with ``0`` for the blank. Moves are named by the
 direction the *blank* moves (``U``, ``D``, ``L``, ``R``), as Kunkle prints them.
+
+>>> board = Board.parse("134 8b5 726")
+>>> print(board.pretty())
+1 3 4
+8 . 5
+7 2 6
+>>> board.move("U").format(), board.apply("UL").format("kunkle")
+('1,0,4/8,3,5/7,2,6', 'b14 835 726')
+>>> Board.goal("snail", 3, 3) == Board.parse("1,2,3/8,0,4/7,6,5")
+True
 """
 
 from __future__ import annotations

@@ -1,4 +1,12 @@
-"""Random boards, reproducible from a seed."""
+"""Random boards, reproducible from a seed.
+
+>>> from npuzzle.core.solvability import is_solvable
+>>> board = random_board(4, 4, seed=7)
+>>> board == random_board(4, 4, seed=7), is_solvable(board, Board.goal("standard", 4, 4))
+(True, True)
+>>> random_board(3, 3, seed=1, moves=2).format()  # two moves from the goal, up and up
+'1,2,0/4,5,3/7,8,6'
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,12 @@
-"""The figures the papers report: effective branching factor in both of its forms."""
+"""The figures the papers report: effective branching factor in both of its forms.
+
+A search that generated 1,000 nodes to find a 10-move solution:
+
+>>> round(ebf_simple(1000, 10), 3), round(ebf_exact(1000, 10), 3)
+(1.995, 1.846)
+>>> ebf_exact(1000, 0) is None
+True
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,12 @@
-"""Whether a board can reach a goal, decided before any search, with a reason in words."""
+"""Whether a board can reach a goal, decided before any search, with a reason in words.
+
+>>> board = Board.parse("134 8b5 726")
+>>> verdict = solvability(board, Board.goal("standard", 3, 3))
+>>> bool(verdict), verdict.reason  # doctest: +ELLIPSIS
+(False, "the tiles are 9 inversions away from the goal's order, an odd number; ...")
+>>> is_solvable(board, Board.goal("snail", 3, 3))
+True
+"""
 
 from __future__ import annotations
 

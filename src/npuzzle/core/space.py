@@ -7,6 +7,13 @@ int hashes fast: the searches keep millions of them in dicts and sets.
 A space may lock cells (the human-like search freezes finished rows) and may hold a *wildcard*
 tile, ``wild``: tiles whose places do not matter to the current goal all become ``wild``, so
 states that differ only in them are one state.
+
+>>> space = Space(3, 3)
+>>> state = space.pack((1, 3, 4, 8, 0, 5, 7, 2, 6))
+>>> space.blank_of(state), space.tile_at(state, 1), space.unpack(state)
+(4, 3, (1, 3, 4, 8, 0, 5, 7, 2, 6))
+>>> [letter for _, letter, *_ in space.moves[0]]  # from the top-left corner
+['D', 'R']
 """
 
 from __future__ import annotations

@@ -5,6 +5,17 @@ no goal cell, such as the wildcard of the human-like search, costs nothing). It 
 state from scratch with :meth:`Heuristic.value` and, during a search, from its parent with
 :meth:`Heuristic.child`. A heuristic that is a sum of table lookups also offers itself as
 :class:`Tables`, the form IDA*'s kernel updates fastest.
+
+>>> from npuzzle.core.board import Board
+>>> from npuzzle.heuristics.classic import Manhattan
+>>> board, goal = Board.parse("134 8b5 726"), Board.goal("standard", 3, 3)
+>>> space = Space(3, 3)
+>>> h = Manhattan(space, {tile: cell for cell, tile in enumerate(goal.tiles)})
+>>> parent, child = space.pack(board.tiles), space.pack(board.move("U").tiles)
+>>> h.value(parent), h.child(parent, 10, 3, 1, 4, child), h(board.move("U"))  # 3 slides down
+(10, 11, 11)
+>>> h.tables().value(parent)
+10
 """
 
 from __future__ import annotations

@@ -5,6 +5,16 @@ linear conflict.
 Additive heuristics (a sum over tiles of ``table[tile][cell]``) carry a table
 ``delta[tile][edge]`` so a child costs one lookup; the others implement
 :meth:`~.base.Heuristic.child` and touch only the lines the moved tile affects.
+
+Two tiles swapped in a row: each is one move from home, but one must leave the row to let the
+other pass, which linear conflict counts and Manhattan does not:
+
+>>> from npuzzle.core.board import Board
+>>> goal = Board.goal("standard", 4, 4)
+>>> goal_pos = {tile: cell for cell, tile in enumerate(goal.tiles)}
+>>> board = Board.parse("2,1,3,4/5,6,7,8/9,10,11,12/13,14,15,0")
+>>> [h(Space(4, 4), goal_pos)(board) for h in (Misplaced, Manhattan, LinearConflict)]
+[2, 2, 4]
 """
 
 from __future__ import annotations

@@ -12,6 +12,16 @@ A group table is indexed by the cells of its tiles, ``b`` = 4 bits each (5 past 
 :func:`.pdbplan.cell_bits`), tile ``i`` of the group in bits ``bi…bi+b-1``, so a slide changes
 the index by a constant: ``(to - from) << bi``. That is
 what lets IDA* update the heuristic of a child with two additions and two lookups.
+
+>>> from npuzzle.heuristics.pdbplan import rank
+>>> table = build("3x2-exact-0.npdb")  # every 3x2 board, ranked as a permutation
+>>> len(table), table[rank((0, 1, 2, 3, 4, 5))]  # the goal is 0 moves away
+(720, 0)
+>>> reachable = [d for d in table if d != UNSEEN]  # half the permutations are unsolvable
+>>> len(reachable), max(reachable)
+(360, 21)
+>>> decode("3x2-exact-0.npdb", encode("3x2-exact-0.npdb", table)) == table
+True
 """
 
 from __future__ import annotations

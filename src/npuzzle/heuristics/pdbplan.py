@@ -10,6 +10,19 @@ the goal's blank in a corner the partitions are pinwheels: four 5-tile groups th
 group turned by quarter turns, so one table serves the four (:func:`group_table`), and the
 four corners' tiles with the centre's. Nothing here reads or builds a table (:mod:`.pdbbuild`
 does).
+
+>>> table_names(3, 2, 5)  # the goal's blank in a corner: mapped onto corner 0
+['3x2-exact-0.npdb']
+>>> plan(4, 4, 0).partitions[0]  # the first 6-6-3 partition of the blank-first goal
+((4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3))
+
+On the 5x5 four 5-tile groups, one turned by quarter turns, share the first table:
+
+>>> table_names(5, 5, 0)  # doctest: +NORMALIZE_WHITESPACE
+['5x5-group-1.2.5.6.7.npdb', '5x5-group-0.4.12.20.npdb', '5x5-group-1.2.3.6.7.npdb',
+ '5x5-group-1.2.5.6.11.npdb']
+>>> rank((0, 1, 2)), rank((2, 1, 0))
+(0, 5)
 """
 
 from __future__ import annotations

@@ -27,6 +27,14 @@ so the code of a board is a sum over its cells and each move changes it by a fix
 The number of relaxed states grows fast: 24,964 per axis for the 15-puzzle, but 65,650,495 for
 the 24-puzzle, far beyond what pure Python can search in a moment, so larger axes are refused
 (see :data:`MAX_STATES`). Distance tables are shared by every heuristic of the same shape.
+
+>>> from npuzzle.core.board import Board
+>>> goal = Board.goal("standard", 4, 4)
+>>> h = WalkingDistance(Space(4, 4), {tile: cell for cell, tile in enumerate(goal.tiles)})
+>>> h(Board.parse("2,1,3,4/5,6,7,8/9,10,11,12/13,14,15,0"))  # Manhattan says 2
+6
+>>> axis_states(4, 4), fits(4, 4), fits(5, 5)
+(24964, True, False)
 """
 
 from __future__ import annotations

@@ -16,6 +16,16 @@ those marked ``dashed``) are drawn dashed with hollow markers, beside ours. The 
 meant to be placed in an HTML page, whose parser gives it the SVG namespace, so it names
 none (the site holds no outside address, not even a namespace's). All text is escaped:
 labels may come from anywhere.
+
+>>> chart = {"kind": "bar", "title": "Moves <found>", "x": "search", "y": "moves",
+...          "series": [{"name": "ours", "points": [["A*", 24], ["greedy", 68]]}]}
+>>> svg = render(chart, width=320)
+>>> svg.startswith('<svg class="chart" viewBox="0 0 320 '), svg.count("<rect")
+(True, 2)
+>>> "<title>Moves &lt;found&gt;</title>" in svg  # the title escaped
+True
+>>> nice_ticks(0, 17), nice_ticks(0.3, 0.9)
+([0, 5, 10, 15, 20], [0.2, 0.4, 0.6, 0.8, 1.0])
 """
 
 from __future__ import annotations

@@ -1,6 +1,12 @@
 """Compare searches: any algorithms x heuristics on the same random boards (uniform, or made
 by random moves), with boards solved, mean and median nodes expanded and generated, mean
 length and b*, and the total time of each search.
+
+>>> from npuzzle.lab import runner
+>>> options = {"boards": 2, "algorithms": "astar,idastar", "heuristics": "manhattan"}
+>>> result = runner.run("compare", options)
+>>> [(str(row["algorithm"]), row["expanded_mean"], row["length_mean"]) for row in result.rows]
+[('astar', 607.0, 19.5), ('idastar', 1467.0, 19.5)]
 """
 
 from __future__ import annotations

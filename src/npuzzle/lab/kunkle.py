@@ -2,6 +2,13 @@
 three heuristics: blind (0 at the goal, else 1), Manhattan, and Manhattan + reversal penalty.
 His "states examined" are our nodes expanded; his open list, sorted by f, keeps equal nodes in
 arrival order, hence the tie-break ``fifo``.
+
+>>> from npuzzle.lab import runner
+>>> result = runner.run("kunkle", {"heuristics": "manhattan"})
+>>> [(row["expanded"], row["published_expanded"]) for row in result.rows]
+[(6, 6), (70, 70), (292, 292), (292, 292), (4, 4), (10708, 10804)]
+>>> result.notes[1]
+"5 of 6 state counts equal Kunkle's and 5 of 6 solutions are his move for move (tie-break fifo)"
 """
 
 from __future__ import annotations

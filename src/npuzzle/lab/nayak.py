@@ -3,6 +3,16 @@
 walking distance on 3x3 and 4x4 (IDA* with pattern databases with ``pdb``), weighted A* with
 linear conflict on 5x5. Their "nodes expanded" are read as our nodes generated and their
 "nodes explored" as our nodes expanded. The tie-break ``lifo`` reproduces their greedy search.
+
+Two 3x3 boards 10 random moves from the goal (the paper's are uniform random):
+
+>>> from npuzzle.lab import runner
+>>> options = {"sizes": "3x3", "boards": 2, "moves3": 10}
+>>> result = runner.run("nayak", options)
+>>> [(row["algorithm"], row["generated"], row["moves"]) for row in result.rows]
+... # doctest: +NORMALIZE_WHITESPACE
+[('BFS', 1067.0, 10.0), ('A*', 27.5, 10.0), ('greedy', 79.5, 18.0),
+ ('human-like', 27.5, 10.0), ('ours: A* + walking-distance', 21.5, 10.0)]
 """
 
 from __future__ import annotations

@@ -2,6 +2,16 @@
 page's form and share links, checked against their bounds), the limits, and the shapes of
 plans and tables the experiment modules share. Nothing here runs a search: share links
 (:mod:`npuzzle.teach.link`) need this and not the runner.
+
+>>> from npuzzle.lab import experiment
+>>> moves = experiment("compare").option("moves")
+>>> moves.flag, moves.parse("1,000"), moves.parse("uniform"), moves.format(None)
+('--moves', 1000, None, 'uniform')
+>>> experiment("compare").option("heuristics").parse("linear-conflict, manhattan")
+['manhattan', 'linear-conflict']
+>>> experiment("compare").option("boards").parse("0")
+Traceback (most recent call last):
+npuzzle.core.board.PuzzleError: --boards must be at least 1, not 0
 """
 
 from __future__ import annotations

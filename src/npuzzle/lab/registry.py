@@ -1,4 +1,14 @@
-"""The experiments by name, and their options read and checked as one."""
+"""The experiments by name, and their options read and checked as one.
+
+>>> list(EXPERIMENTS)
+['rn', 'kunkle', 'riggs', 'nayak', 'compare']
+>>> options = resolve("compare", {"boards": 5, "algorithms": "idastar,astar"})
+>>> options["boards"], options["algorithms"], options["heuristics"]  # defaults filled in
+(5, [<Algorithm.ASTAR: 'astar'>, <Algorithm.IDASTAR: 'idastar'>], ['manhattan', 'linear-conflict'])
+>>> experiment("korf")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+npuzzle.core.board.PuzzleError: unknown experiment 'korf': choose one of rn, kunkle, ...
+"""
 
 from __future__ import annotations
 

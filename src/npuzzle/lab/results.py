@@ -1,5 +1,19 @@
 """An experiment's table: made from the rows of its searches, written as markdown, CSV or
-JSON, with the data of its charts."""
+JSON, with the data of its charts.
+
+Any prefix of the rows makes a table, here the first two of Kunkle's six boards:
+
+>>> from npuzzle.lab import runner
+>>> options = {"heuristics": "manhattan"}
+>>> rows = [runner.run_job(job) for job in list(runner.plan("kunkle", options))[:2]]
+>>> result = summarize("kunkle", rows, options)
+>>> print(result.to_markdown().splitlines()[0])
+### kunkle: Kunkle's six boards: states examined and moves
+>>> print(result.to_csv().splitlines()[2])
+2,231 7b8 654,123 8b4 765,manhattan,14,14,70,70,121,RULDRDLLURULDR,RULDRDLLURULDR,True
+>>> cell_text(20040.3), cell_text(True), cell_text(None)
+('20,040.3', 'yes', '')
+"""
 
 from __future__ import annotations
 

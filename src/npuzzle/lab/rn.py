@@ -5,6 +5,16 @@ from 2 to 24, mean nodes generated and the effective branching factor b* per dep
 Our boards at each depth are drawn uniformly, with replacement, among all boards exactly that
 many moves from the goal ``b12 345 678``, found by one breadth-first search of all 181,440
 states; every heuristic gets the same boards.
+
+>>> from npuzzle.lab import resolve
+>>> options = resolve("rn", {"per_depth": 10, "max_depth": 8})
+>>> EXPERIMENT.searches(options)  # depths 2, 4, 6, 8, ten boards each, two heuristics
+80
+>>> RN[24]  # the book's nodes generated (h1, h2) and b* (h1, h2) at depth 24
+(39135, 1641, 1.48, 1.26)
+>>> resolve("rn", {"min_depth": 9, "max_depth": 9})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+npuzzle.core.board.PuzzleError: no even depth from 9 to 9: the table is by even depths, ...
 """
 
 from __future__ import annotations

@@ -2,6 +2,13 @@
 caller runs one by one (the command line draws a progress bar, the page's worker yields
 between jobs and stops on Cancel), or in chunks with :func:`start` and :func:`finish`.
 The plan is made as it is consumed, so the first search starts at once however large it is.
+
+>>> jobs = plan("kunkle", {"heuristics": "manhattan"})
+>>> len(jobs), next(iter(jobs)).board
+(6, '1,3,4/8,0,5/7,2,6')
+>>> row = run_job(next(iter(jobs)))
+>>> row["test"], row["moves"], row["expanded"], row["status"]
+(1, 'DRUULD', 6, <Status.SOLVED: 'solved'>)
 """
 
 from __future__ import annotations

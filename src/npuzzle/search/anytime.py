@@ -23,6 +23,13 @@ no better solution ends with a sweep of longer stretches (the next of ``SEGMENT_
 It runs under ``max_seconds`` (10 s by default, :mod:`.algorithms`); whenever it stops, its
 result is the best solution so far, with the improvements (length, seconds) and a lower
 bound on the shortest length.
+
+>>> from npuzzle import solve
+>>> result = solve("8,6,7/2,5,4/3,0,1", algorithm="anytime")  # 31 moves at best
+>>> [found["length"] for found in result.extra["improvements"]]
+[49, 47, 45, 43, 37, 35, 31]
+>>> result.length, result.optimal, result.extra["lower_bound"]  # and proved shortest
+(31, True, 31)
 """
 
 from __future__ import annotations

@@ -10,6 +10,17 @@ finished with A*, optimally for that region.
 
 For goals other than the standard one, a line holding the goal's blank is never locked: the
 reduction works from the opposite side instead (bottom row, right column).
+
+A board 3 wide and 4 high: one row, then the last 3x3.
+
+>>> [p.description for p in plan(Board.goal("standard", 3, 4))]  # doctest: +NORMALIZE_WHITESPACE
+['row 1: place tile 1', 'row 1: place tile 2', 'row 1: place tile 3',
+ 'finish the last 3x3 with A*']
+>>> from npuzzle import random_board, solve
+>>> board = random_board(5, 5, seed=1)
+>>> result = solve(board, algorithm="human")
+>>> result.length, result.optimal, result.extra["phases"], board.apply(result.moves) == result.goal
+(224, False, 17, True)
 """
 
 from __future__ import annotations

@@ -16,6 +16,15 @@ An expansion counts all the node's children as generated (Korf's count); they ar
 visited one by one, the first in UDLR order first. In the visualizer the *open list* is the
 children still to visit along the current path (deepest first) and the *closed list* is the
 path itself.
+
+>>> from npuzzle import Board, make_search
+>>> board = Board.parse("8,6,7/2,5,4/3,0,1")  # one of the two 8-puzzles farthest from the goal
+>>> step = make_search(board, algorithm="idastar").step()  # stepped: kept for back()
+>>> step.iteration, step.threshold, step.node.h  # the first threshold is h(start)
+(1, 21, 21)
+>>> result = make_search(board, algorithm="idastar").run().result()  # run: nothing kept
+>>> result.length, result.optimal, result.extra["iterations"], result.extra["threshold"]
+(31, True, 6, 31)
 """
 
 from __future__ import annotations

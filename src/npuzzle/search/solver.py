@@ -1,4 +1,14 @@
-"""One entry point for every search: :func:`make_search` to step, :func:`solve` to run."""
+"""One entry point for every search: :func:`make_search` to step, :func:`solve` to run.
+
+>>> result = solve("134 8b5 726", "snail", algorithm="idastar", heuristic="linear-conflict")
+>>> result.moves, result.status, result.optimal, result.expanded
+('DRUULD', <Status.SOLVED: 'solved'>, True, 6)
+>>> solve("134 8b5 726").reason  # doctest: +ELLIPSIS
+"the tiles are 9 inversions away from the goal's order, an odd number; ..."
+>>> search = make_search(Board.parse("134 8b5 726"), Board.goal("snail", 3, 3), algorithm="bfs")
+>>> search.run().result().length, search.expanded  # the same length, blind: 93 expansions
+(6, 93)
+"""
 
 from __future__ import annotations
 

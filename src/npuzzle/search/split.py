@@ -21,6 +21,21 @@ the sums of every worker's (the frontier included), and usually exceed one worke
 That table is why small boards are not split (:func:`npuzzle.search.algorithms.splits`): on a
 board of at most :data:`~npuzzle.search.algorithms.WHOLE_UP_TO` cells one worker's table, kept
 from one iteration to the next, prunes more of the search than a second worker can take over.
+
+The bookkeeping alone, with one process searching every subtree in turn:
+
+>>> from npuzzle import make_search, random_board
+>>> board = random_board(4, 4, seed=3, moves=40)
+>>> search = make_search(board, algorithm="idastar", heuristic="linear-conflict")
+>>> split = Split(search, workers=2, split_from=0)
+>>> while subtrees := split.next_iteration():
+...     for subtree in subtrees:
+...         one = subtree.search(search).run()
+...         if split.take(subtree.answer(one)):
+...             break
+>>> result = split.result()
+>>> result.length, result.optimal, result.extra["iterations"]
+(34, True, 3)
 """
 
 from __future__ import annotations

@@ -10,6 +10,15 @@ each of its options (:mod:`npuzzle.lab`), written as the command line's flags wi
 Reading is forgiving so that links made today keep working as the format grows: keys are
 matched case-insensitively, unknown keys are ignored, and each bad value is replaced by its
 default with a message saying what was wrong. Every message is plain text for a person.
+
+>>> state = parse_fragment("#Board=1,3,4/8,0,5/7,2,6&goal=snail&algorithm=wastar&weight=2.5")
+>>> state.board.format("kunkle"), state.goal_name, state.algorithm, state.weight
+('134 8b5 726', 'snail', 'wastar', 2.5)
+>>> make_fragment(state)
+'board=1,3,4/8,0,5/7,2,6&goal=snail&algorithm=wastar&heuristic=manhattan&weight=2.5'
+>>> bad = parse_fragment("board=1,2,3/4,5,6/7,0,8&step=x&colour=red")  # colour: not a key
+>>> bad.board.format(), bad.step, bad.problems
+('1,2,3/4,5,6/7,0,8', 0, ["step 'x' is not a whole number from 0 to 115,000"])
 """
 
 from __future__ import annotations
