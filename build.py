@@ -180,15 +180,23 @@ def _files_under(folder: Path, suffixes: Iterable[str] | None = None) -> list[Pa
 
 
 def copy_web(web_dir: Path, dest: Path) -> list[Path]:
-    """Copy the page, styles and PyScript code from web/ into dest."""
+    """Copy the page, styles and PyScript code from web/ into dest: web/'s own files and
+    those of its folders (page/, worker/, opening/: where each runs) side by side at the
+    site's root, where Pyodide and MicroPython import them by name."""
     if not (web_dir / "index.html").is_file():
         raise BuildError(f"{web_dir / 'index.html'} is missing")
-    copied = []
+    copied: dict[str, Path] = {}
     for src in _files_under(web_dir, WEB_SUFFIXES):
-        dst = dest / src.relative_to(web_dir)
-        _copy_file(src, dst)
-        copied.append(dst)
-    return copied
+        if src.name in copied:
+            raise BuildError(f"{src} and {copied[src.name]}: two files of web/ named alike")
+        _copy_file(src, dest / src.name)
+        copied[src.name] = src
+    return [dest / name for name in copied]
+
+
+def web_modules(web_dir: Path) -> list[str]:
+    """The page's helper modules, as served: web/**/*.py but the entry scripts."""
+    return [p.name for p in _files_under(web_dir, {".py"}) if p.name not in ENTRY_SCRIPTS]
 
 
 def zip_files(folder: Path, names: Iterable[str], archive: Path) -> Path:
@@ -266,8 +274,9 @@ def copy_micropython(node_modules: Path, dest: Path) -> list[Path]:
     return copied
 
 
-# Loaded by <script> tags, not imported; opening.py runs in MicroPython, the others in Pyodide
-# (helper.py in the helper workers the page starts: web/team.py).
+# Loaded by <script> tags, not imported: web/page/main.py on the main thread, web/worker/worker.py
+# in the solver worker and helper.py in the helper workers (Pyodide; web/worker/team.py),
+# web/opening/opening.py in MicroPython.
 ENTRY_SCRIPTS = ("main.py", "worker.py", "helper.py", "opening.py")
 
 
@@ -300,7 +309,7 @@ def copy_tables(package_dir: Path, dest: Path, *, jobs: int | None = None) -> li
 
 def pyscript_config(web_modules: Iterable[str] = ()) -> dict[str, object]:
     """The PyScript config: local interpreter, the package zip unpacked into ./, and the
-    page's own helper modules (web/*.py other than the entry scripts) importable."""
+    page's own helper modules (web/**/*.py other than the entry scripts) importable."""
     files: dict[str, str] = {f"./{PACKAGE_ZIP}": "./*"}
     for name in sorted(web_modules):
         files[f"./{name}"] = f"./{name}"
@@ -343,7 +352,7 @@ def build(
     node_modules = ensure_node_modules(root)
     _prepare_dest(dest)
     copy_web(root / "web", dest)
-    modules = [p.name for p in (root / "web").glob("*.py") if p.name not in ENTRY_SCRIPTS]
+    modules = web_modules(root / "web")
     copy_tables(package_dir, dest / TABLES_SUBDIR)
     copy_pyodide(node_modules, dest / PYODIDE_SUBDIR)
     package_with_bytecode(package_dir, dest, modules, node_modules / "pyodide")

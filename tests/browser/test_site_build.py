@@ -49,7 +49,7 @@ def test_config_is_local(built_site: Path) -> None:
     config = json.loads((built_site / "pyscript.json").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
     # the package zip, unpacked, and each helper module of the page (not the entry scripts)
-    helpers = sorted(p.name for p in (site_build.ROOT / "web").glob("*.py"))
+    helpers = sorted(p.name for p in (site_build.ROOT / "web").rglob("*.py"))
     helpers = [h for h in helpers if h not in ("main.py", "worker.py", "helper.py", "opening.py")]
     assert "stepper.py" in helpers and "tables.py" in helpers
     assert config["files"] == {"./npuzzle.zip": "./*", **{f"./{h}": f"./{h}" for h in helpers}}

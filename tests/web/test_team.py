@@ -1,6 +1,8 @@
-"""web/team.py and web/helper.py: the solver worker shares IDA* and the Lab with helpers.
+"""web/worker/team.py and web/worker/helper.py: the solver worker shares IDA* and the Lab
+with helpers.
 
-The solver worker (web/worker.py) and helpers (web/helper.py) run here in one event loop;
+The solver worker (web/worker/worker.py) and helpers (web/worker/helper.py) run here in one
+event loop;
 the stand-in BroadcastChannel carries their JSON text between them in later turns, as the
 browser does between workers.
 """
@@ -18,7 +20,7 @@ from npuzzle import Board, random_board, solve
 
 
 class Helpers:
-    """Helpers of web/helper.py serving on a channel, as join() starts them; each keeps what
+    """Helpers of web/worker/helper.py serving on a channel, as join() starts them; each keeps what
     it said (``said``)."""
 
     def __init__(self, web: Any, channel: str, names: list[str]) -> None:

@@ -1,4 +1,4 @@
-"""Hint and Moves to solved in CPython: the view against web/worker.py's own ``hint``.
+"""Hint and Moves to solved in CPython: the view against web/worker/worker.py's own ``hint``.
 
 The stand-in worker is the page's worker module itself, run here (its tables come from the
 disk cache), behind a gate a test can hold shut to move tiles while the worker "thinks".
@@ -21,7 +21,7 @@ START = Board.parse("1,3,4/8,0,5/7,2,6")  # 6 moves from the snail goal
 
 
 class Solver:
-    """The worker's exports as the bridge calls them; ``hint`` is web/worker.py's."""
+    """The worker's exports as the bridge calls them; ``hint`` is web/worker/worker.py's."""
 
     def __init__(self, worker: Any) -> None:
         self.worker = worker

@@ -1,4 +1,4 @@
-"""web/opening.py's own few functions (it runs in MicroPython, without the package) agree
+"""web/opening/opening.py's own few functions (it runs in MicroPython, without the package) agree
 with npuzzle's boards, moves and links, and its words with the page's."""
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ WEB = Path(__file__).resolve().parents[2] / "web"
 
 def load_opening() -> ModuleType:
     """opening.py as a plain module: without pyscript it only defines its functions."""
-    spec = importlib.util.spec_from_file_location("opening_under_test", WEB / "opening.py")
+    path = WEB / "opening" / "opening.py"
+    spec = importlib.util.spec_from_file_location("opening_under_test", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -34,8 +35,8 @@ opening = load_opening()
 
 
 def constant(module: str, name: str) -> object:
-    """A module-level constant of web/<module>.py, read without importing it (it needs the
-    browser)."""
+    """A module-level constant of web/<module> (a path under web/), read without importing
+    it (it needs the browser)."""
     tree = ast.parse((WEB / module).read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
@@ -60,12 +61,12 @@ def test_the_opening_shares_the_packages_sides_and_words() -> None:
     assert (opening.MIN_SIDE, opening.MAX_SIDE) == (MIN_SIDE, MAX_SIDE)
     assert opening.TILE_DIRECTIONS == TILE_DIRECTIONS
     assert set(opening.STEPS) == set(MOVES)
-    assert constant("main.py", "FIRST_BOARD") == opening.FIRST_BOARD
-    assert opening.ASKED["solve"] == constant("solvepanel.py", "WAITING")
+    assert constant("page/main.py", "FIRST_BOARD") == opening.FIRST_BOARD
+    assert opening.ASKED["solve"] == constant("page/solvepanel.py", "WAITING")
     assert (
-        constant("grid.py", "ARROW_MOVES"),
-        constant("grid.py", "SWIPE_MOVES"),
-        constant("grid.py", "SWIPE_PIXELS"),
+        constant("page/grid.py", "ARROW_MOVES"),
+        constant("page/grid.py", "SWIPE_MOVES"),
+        constant("page/grid.py", "SWIPE_PIXELS"),
     ) == (opening.ARROW_MOVES, opening.SWIPE_MOVES, opening.SWIPE_PIXELS)
 
 
@@ -176,7 +177,7 @@ def test_it_runs_in_micropython_as_in_cpython(tmp_path: Path) -> None:
     script.write_text(
         MICROPYTHON_RUN.format(
             runtime=json.dumps((runtime / "micropython.mjs").as_uri()),
-            source=json.dumps((WEB / "opening.py").read_text(encoding="utf-8")),
+            source=json.dumps((WEB / "opening" / "opening.py").read_text(encoding="utf-8")),
             probe=json.dumps(probe),
         ),
         encoding="utf-8",

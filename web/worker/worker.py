@@ -7,13 +7,13 @@ package zip. Exported functions take and return JSON-like values only.
 the main thread's ``progress()`` and ``cancel()`` calls are answered while it runs.
 ``hint`` answers a player's Hint and Moves to solved (``npuzzle.play.hint``); it runs at once
 (at most ``HINT_SECONDS`` of search), so it is refused while Solve or the Lab runs.
-The visualizer's search lives here too (``steps_*``, web/stepping.py): stepped by short calls,
-described to the page, which only draws; the pattern databases are loaded here alone.
+The visualizer's search lives here too (``steps_*``, web/worker/stepping.py): stepped by short
+calls, described to the page, which only draws; the pattern databases are loaded here alone.
 ``compare_*`` hold the page's Compare view's searches (``comparing``), loading their pattern
 databases first as Solve does: each call steps them for at most 40 ms and answers with the
 view to draw (JSON text), so they go on beside Solve, the Lab and hints.
 Solve's IDA* and the Lab are shared with the page's helper workers when the request names
-their channel and more than one worker (``team``, ``workers``: web/team.py).
+their channel and more than one worker (``team``, ``workers``: web/worker/team.py).
 """
 
 import asyncio
@@ -71,7 +71,7 @@ _job: dict[str, Any] = {
     "weight": None,  # and the weight of its phase under way (1: the proof)
     "segment": None,  # or the stretch of the best it is shortening, [i, j]
     "kind": "",  # "solve" or "lab": what is running
-    "workers": 1,  # the workers searching: this one and its helpers at work (web/team.py)
+    "workers": 1,  # the workers searching: this one and its helpers at work (web/worker/team.py)
     "done": 0,  # the lab: searches finished, of "jobs"
     "jobs": 0,
 }
@@ -426,7 +426,7 @@ class _Cancelled(Exception):
     """Cancel was pressed while the tables loaded."""
 
 
-# ----- the visualizer's search (web/stepping.py) -------------------------------------------
+# ----- the visualizer's search (web/worker/stepping.py) -------------------------------------------
 _stepping: list[Stepping] = []  # the search the visualizer steps through: none, or one
 _dropping: set[asyncio.Future[None]] = set()  # dropped searches being freed in slices
 
@@ -503,7 +503,7 @@ def steps_go(request: Any) -> str:
 
 
 def steps_tree(request: Any) -> str:
-    """The visualizer's search tree (web/outline.py): ``request`` = {action, id, key, top,
+    """The visualizer's search tree (web/worker/outline.py): ``request`` = {action, id, key, top,
     seconds}. The tree first catches up with the search for at most ``seconds``: while it
     has not, the answer is {status: "growing", behind}; then the action is applied and the
     answer is the tree's model."""
@@ -533,9 +533,9 @@ def steps_close() -> None:
 
 
 # ----- Compare ---------------------------------------------------------------------------------
-# One comparison at a time (web/comparing.py), for the page's Compare view; each call steps it
-# for at most comparing.SLICE_SECONDS and answers with JSON text. The chart is drawn when the
-# call carries the chart box's width (0: not laid out); NO_CHART (-1) leaves it out.
+# One comparison at a time (web/worker/comparing.py), for the page's Compare view; each call
+# steps it for at most comparing.SLICE_SECONDS and answers with JSON text. The chart is drawn
+# when the call carries the chart box's width (0: not laid out); NO_CHART (-1) leaves it out.
 NO_CHART = -1
 _compare: dict[str, Any] = {"held": None, "opened": 0}  # the comparison; opens so far
 
@@ -549,7 +549,7 @@ def _error(reason: str) -> str:
 
 
 def _refused(message: str) -> str:
-    """The visualizer's error answer: ``message`` is said as it is (web/visualizer.py)."""
+    """The visualizer's error answer: ``message`` is said as it is (web/page/visualizer.py)."""
     return _answer({"status": "error", "message": message})
 
 

@@ -54,7 +54,7 @@ def figures(result: dict[str, Any]) -> list[tuple[str, str]]:
         ("Time", duration(float(result.get("seconds") or 0))),
         ("Optimal", "yes" if result.get("optimal") else "not guaranteed"),
     ]
-    if int(result.get("jobs") or 1) > 1:  # IDA* shared among workers (web/team.py)
+    if int(result.get("jobs") or 1) > 1:  # IDA* shared among workers (web/worker/team.py)
         rows.append(("Workers", str(result["jobs"])))
     return rows + anytime_figures(result)
 

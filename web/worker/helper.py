@@ -1,5 +1,6 @@
 """A helper worker (a PyScript worker the page starts, named "helper-1", "helper-2", ...):
-it searches what the solver worker deals it (web/team.py) and answers over the team's channel.
+it searches what the solver worker deals it (web/worker/team.py) and answers over the team's
+channel.
 
 The page calls ``join(channel, name)`` once it has started; from then on the helper says it
 is there whenever the solver worker asks, takes one piece of work at a time, says it is busy

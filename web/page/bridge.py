@@ -5,7 +5,7 @@ worker named ``solver``; every call to it goes through :class:`Bridge`. The page
 holds no search and no pattern database: it asks and draws.
 
 When the Workers setting is above 1, the bridge also starts helper workers (``helper.py``)
-for the solver worker to share Solve's IDA* and the Lab's searches with (web/team.py): they
+for the solver worker to share Solve's IDA* and the Lab's searches with (web/worker/team.py): they
 are started the first time a request may use them, and join the search under way once ready.
 
 Values crossing to the worker are JSON-like (dicts of str, int, float); answers come back as
@@ -28,7 +28,7 @@ from npuzzle.teach.entrants import Entrant, format_entrants
 
 WORKER = "solver"
 HELPER_SCRIPT = "./helper.py"
-NO_CHART = -1  # as a chart width: the view without its chart (web/worker.py's)
+NO_CHART = -1  # as a chart width: the view without its chart (web/worker/worker.py's)
 
 
 def plain(value: Any) -> Any:
@@ -179,7 +179,7 @@ class Bridge:
         answer: dict[str, Any] = json.loads(str(await getattr(await self.worker(), name)(*args)))
         return answer
 
-    # ----- the visualizer's search, stepped in the worker (web/stepping.py) ----------------
+    # ----- the visualizer's search, stepped in the worker (web/worker/stepping.py) ----------------
     async def steps_open(
         self, board: Board, goal: Board, *, algorithm: str, heuristic: str, weight: float
     ) -> dict[str, Any]:
@@ -194,14 +194,14 @@ class Bridge:
         return await self._ask("steps_go", request)
 
     async def steps_tree(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Its tree: {action, id, key, top, seconds} (web/outline.py)."""
+        """Its tree: {action, id, key, top, seconds} (web/worker/outline.py)."""
         return await self._ask("steps_tree", request)
 
     async def steps_close(self) -> None:
         await (await self.worker()).steps_close()
 
     # ----- Compare -------------------------------------------------------------------------
-    # The worker holds one comparison (web/comparing.py) and answers with JSON text: the view
+    # The worker holds one comparison (web/worker/comparing.py) and answers with JSON text: the view
     # to draw, or {status: "error", reason}. ``width`` is the chart box's width in pixels, for
     # the chart drawn in the worker; NO_CHART leaves the chart out.
     async def compare_open(

@@ -3,7 +3,7 @@
 Each search has a column with its counters and the head of its open list; one Step, Back,
 Play and "Run all to end" drive all of them to the same step number; a chart draws nodes
 expanded and generated against the step number, and once every search has ended a table gives
-each one's figures. The searches run in the solver worker (web/comparing.py, reached through
+each one's figures. The searches run in the solver worker (web/worker/comparing.py, reached through
 the bridge's ``compare_*`` methods): this view only draws what the worker answers, the chart
 included (SVG text rendered there at the width read here). The worker is asked one call at a
 time, in the order of the presses (a lock); Run all to end asks for slices of
@@ -40,7 +40,7 @@ POLL_SECONDS = 0.2  # between looks at the worker's progress while a comparison 
 WAITING = "Compare waits for the solver: it starts by itself once ready."
 LOADING = "Loading pattern databases into the solver: "
 
-View = dict[str, Any]  # a view of the comparison, as the worker answers (web/comparing.py)
+View = dict[str, Any]  # a view of the comparison, as the worker answers (web/worker/comparing.py)
 
 
 class CompareView:
