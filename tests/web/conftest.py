@@ -57,7 +57,7 @@ class Web:
     @property
     def stepped(self) -> Any:
         """The worker's stepped search (web/worker/stepping.py's Stepping), or None."""
-        sessions = self.worker._stepping
+        sessions = self.step_calls._stepping
         return sessions[0] if sessions else None
 
     def __getattr__(self, name: str) -> ModuleType:

@@ -388,7 +388,7 @@ def test_closing_drops_the_comparison_and_a_late_answer(web: Any, compare: Any) 
         await settle(compare)
         assert el(web, "compare").children == []  # the step's answer drew nothing
         assert compare.solver.asked()[-2:] == ["compare_step", "compare_close"]
-        assert web.worker._compare["held"] is None  # its memory is gone
+        assert web.compare_calls.HELD.comparison is None  # its memory is gone
 
     play(scenario)
 

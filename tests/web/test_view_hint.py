@@ -177,9 +177,9 @@ def test_a_move_away_and_back_shows_the_answer_kept(web: Any, player: Any) -> No
 def test_while_solve_runs_the_hint_waits_then_comes(
     web: Any, player: Any, hub: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    job = web.worker._job
-    monkeypatch.setitem(job, "running", True)
-    monkeypatch.setitem(job, "kind", "solve")
+    job = web.job.JOB
+    monkeypatch.setattr(job, "running", True)
+    monkeypatch.setattr(job, "kind", web.protocol.Kind.SOLVE)
 
     async def scenario() -> None:
         player.grid.show(START, SNAIL)
@@ -189,7 +189,7 @@ def test_while_solve_runs_the_hint_waits_then_comes(
         assert hub.said == "Hint: waits for the solver, busy with Solve."
         asked = len(player.solver.requests)
         assert asked >= 2  # asked again while it waited
-        job["running"] = False  # Solve ended
+        job.running = False  # Solve ended
         await settle(player)
         assert distance(web) == f"{optimal(START, SNAIL)} moves from solved"
         assert hub.said.startswith("Hint: slide tile ")
@@ -265,10 +265,10 @@ def test_the_worker_refuses_while_busy_and_answers_json_like_values(
     web: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     request = {"board": START.format("rows"), "goal": SNAIL.format("rows")}
-    monkeypatch.setitem(web.worker._job, "running", True)
-    monkeypatch.setitem(web.worker._job, "kind", "lab")
+    monkeypatch.setattr(web.job.JOB, "running", True)
+    monkeypatch.setattr(web.job.JOB, "kind", web.protocol.Kind.LAB)
     assert asyncio.run(web.worker.hint(request)) == {"status": "busy", "kind": "lab"}
-    web.worker._job["running"] = False
+    web.job.JOB.running = False
     answer = asyncio.run(web.worker.hint(request))
     assert answer["status"] == "ok" and answer["optimal"] is True
     assert answer["distance"] == optimal(START, SNAIL)
