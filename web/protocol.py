@@ -84,12 +84,6 @@ def shared(algorithm: str, board: Board, workers: int) -> bool:
     return workers > 1 and algorithm == Algorithm.IDASTAR and splits(board.width, board.height)
 
 
-def loading_text(got: int, total: int, into: str = "the solver") -> str:
-    """What a status line says while pattern databases are loaded."""
-    amount = f"{got / 1e6:.1f} of {total / 1e6:.1f} MB" if total else f"{got / 1e6:.1f} MB"
-    return f"Loading pattern databases into {into}: {amount}..."
-
-
 # ----- the page to the solver worker ------------------------------------------------------
 class Where(TypedDict):
     """A board, its goal, and the page's address (the pattern databases are beside it; a

@@ -57,7 +57,7 @@ class Solver:
 def compare(web: Any, hub: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     """The Compare view on ``view.at`` (a 3x3 board), wired as the page wires it, unopened."""
     monkeypatch.setattr(web.compareview, "PLAY_SECONDS", 0.01)
-    monkeypatch.setattr(web.compareview, "POLL_SECONDS", 0.01)
+    monkeypatch.setattr(web.bridge, "POLL_SECONDS", 0.01)  # the poller's
     bridge = web.bridge.Bridge(web.workers, web.window)
     at = SimpleNamespace(board=HARD, goal=GOAL)
     view = web.compareview.CompareView(

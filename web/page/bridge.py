@@ -8,9 +8,10 @@ When the Workers setting is above 1, the bridge also starts helper workers (``he
 for the solver worker to share Solve's IDA* and the Lab's searches with (web/worker/team.py): they
 are started the first time a request may use them, and join the search under way once ready.
 
-Values crossing to the worker are JSON-like (dicts of str, int, float); answers come back as
-plain Python (``to_py``), or as JSON text read here where they are large or nested (the
-visualizer's and Compare's views).
+Every request and answer is one of web/protocol.py's, which the workers import too; answers
+come back as plain Python (``protocol.plain``), or as JSON text read here where they are large
+or nested (the visualizer's and Compare's views, the Lab's rows). While a call runs, the views
+follow its progress through :meth:`Bridge.follow`, the page's one poller.
 """
 
 from __future__ import annotations
@@ -18,32 +19,39 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
+from protocol import (
+    HELPER_SCRIPT,
+    POLL_SECONDS,
+    WORKER,
+    CompareRequest,
+    HintAnswer,
+    HintRequest,
+    LabAnswer,
+    LabProgress,
+    LabRequest,
+    Model,
+    Progress,
+    SearchRequest,
+    SolveAnswer,
+    StepRequest,
+    Team,
+    TreeRequest,
+    View,
+    board_text,
+    plain,
+    read_boards,
+    shared,
+)
 from pyodide.ffi import create_proxy, to_js
 
 from npuzzle import Board, PuzzleError
-from npuzzle.search.algorithms import splits
 from npuzzle.teach.entrants import Entrant, format_entrants
 
-WORKER = "solver"
-HELPER_SCRIPT = "./helper.py"
-NO_CHART = -1  # as a chart width: the view without its chart (web/worker/worker.py's)
-
-
-def plain(value: Any) -> Any:
-    """A JavaScript value as Python (dicts and lists), anything else unchanged."""
-    return value.to_py() if hasattr(value, "to_py") else value
-
-
-def _splits(request: dict[str, Any]) -> bool:
-    """Whether the request's board is worth splitting (False if it is not a board: the solver
-    worker says why)."""
-    try:
-        board = Board.parse(str(request.get("board", "")))
-    except PuzzleError:
-        return False
-    return splits(board.width, board.height)
+T = TypeVar("T")
+P = TypeVar("P")
 
 
 class Bridge:
@@ -68,7 +76,7 @@ class Bridge:
 
     # ----- the worker ----------------------------------------------------------------------
     async def worker(self) -> Any:
-        """The solver worker, once it has started (the Lab calls it through this)."""
+        """The solver worker, once it has started."""
         return await self.workers[WORKER]
 
     async def ping(self) -> Any:
@@ -77,8 +85,46 @@ class Bridge:
         self.ready = True
         return answer
 
+    async def follow(
+        self,
+        call: Awaitable[T],
+        report: Callable[[P], None],
+        ask: Callable[[], Awaitable[P]] | None = None,
+        silent: Callable[[], None] | None = None,
+    ) -> T:
+        """Await ``call``, a worker's answer, and every ``POLL_SECONDS`` meanwhile ask the
+        worker how it goes (``ask``: :meth:`progress` unless told) and hand that to
+        ``report``. With ``silent``, a question not answered within ``POLL_SECONDS`` (the
+        worker still starting, or too busy to answer) is waited for only after ``silent()``
+        has said so."""
+        pending = asyncio.ensure_future(call)
+        question: Callable[[], Awaitable[Any]] = ask if ask is not None else self.progress
+        while not pending.done():
+            await asyncio.wait([pending], timeout=POLL_SECONDS)
+            if pending.done():
+                break
+            asked = asyncio.ensure_future(question())
+            asked.add_done_callback(lambda f: f.cancelled() or f.exception())  # never unread
+            if silent is not None:
+                both = {pending, asked}
+                await asyncio.wait(both, timeout=POLL_SECONDS, return_when=asyncio.FIRST_COMPLETED)
+                if not asked.done() and not pending.done():
+                    silent()
+                    await asyncio.wait(both, return_when=asyncio.FIRST_COMPLETED)
+                if pending.done() or asked.exception() is not None:
+                    continue
+            report(await asked)
+        return await pending
+
+    async def progress(self) -> Progress:
+        answer: Progress = plain(await (await self.worker()).progress())
+        return answer
+
+    async def cancel(self) -> None:
+        await (await self.worker()).cancel()
+
     # ----- helper workers ------------------------------------------------------------------
-    def team(self, workers: int) -> dict[str, Any]:
+    def team(self, workers: int) -> Team:
         """What a request adds so that the solver worker may share it with ``workers`` - 1
         helpers; those not started yet are started now (the request does not wait for them)."""
         while len(self.helpers) < workers - 1 and self.create_worker is not None:
@@ -87,7 +133,7 @@ class Bridge:
             task = asyncio.ensure_future(self._start_helper(name))
             self._starting.add(task)
             task.add_done_callback(self._starting.discard)
-        return {"workers": workers, "team": self.team_name}
+        return Team(workers=workers, team=self.team_name)
 
     async def _start_helper(self, name: str) -> None:
         try:
@@ -99,6 +145,7 @@ class Bridge:
         self.joined += 1
         self.window.document.body.dataset.helpers = str(self.joined)  # for tests and scripts
 
+    # ----- Solve ---------------------------------------------------------------------------
     async def solve(
         self,
         board: Board,
@@ -108,55 +155,27 @@ class Bridge:
         heuristic: str,
         weight: float,
         workers: int = 1,
-    ) -> dict[str, Any]:
-        """Run one search in the worker (IDA* shared with ``workers`` - 1 helpers); its
-        figures as a dict."""
+    ) -> SolveAnswer:
+        """Run one search in the worker (IDA* shared with ``workers`` - 1 helpers when
+        ``protocol.shared`` says so); its figures as a dict."""
         request = self.search_request(board, goal, algorithm, heuristic, weight)
-        answer: dict[str, Any] = plain(
-            await (await self.worker()).solve(self.shared(request, workers))
-        )
-        return answer
-
-    def shared(self, request: dict[str, Any], workers: int) -> dict[str, Any]:
-        """``request`` to share with ``workers`` - 1 helpers if its search can be (IDA*) and
-        gains from it (a board big enough: ``npuzzle.search.algorithms.splits``); else the
-        solver worker searches alone and no helper is started for it."""
-        if workers > 1 and request.get("algorithm") == "idastar" and _splits(request):
+        if shared(algorithm, board, workers):
             request.update(self.team(workers))
-        return request
+        answer: SolveAnswer = plain(await (await self.worker()).solve(request))
+        return answer
 
     def search_request(
         self, board: Board, goal: Board, algorithm: str, heuristic: str, weight: float
-    ) -> dict[str, Any]:
+    ) -> SearchRequest:
         """A search as the worker reads it (Solve's and the visualizer's)."""
-        return {
-            "board": board.format("rows"),
-            "goal": goal.format("rows"),
-            "algorithm": algorithm,
-            "heuristic": heuristic,
-            "weight": weight,
-            "page": self.page_address(),
-        }
-
-    async def hint(self, board: Board, goal: Board, *, fetch: bool) -> dict[str, Any]:
-        """A player's hint for ``board``, worked out in the worker (``npuzzle.play.hint``): the
-        tile to slide, the distance, whether it is optimal; or {status: "busy"} while Solve
-        or the Lab runs there. ``fetch``: the worker may fetch the pattern databases."""
-        request = {
-            "board": board.format("rows"),
-            "goal": goal.format("rows"),
-            "fetch": fetch,
-            "page": self.page_address(),
-        }
-        answer: dict[str, Any] = plain(await (await self.worker()).hint(request))
-        return answer
-
-    async def progress(self) -> dict[str, Any]:
-        answer: dict[str, Any] = plain(await (await self.worker()).progress())
-        return answer
-
-    async def cancel(self) -> None:
-        await (await self.worker()).cancel()
+        return SearchRequest(
+            board=board_text(board),
+            goal=board_text(goal),
+            algorithm=algorithm,
+            heuristic=heuristic,
+            weight=weight,
+            page=self.page_address(),
+        )
 
     def expose_for_scripts(self) -> None:
         """``window.npuzzleSolve({board, goal, algorithm, heuristic, weight, workers})``: the
@@ -166,7 +185,14 @@ class Bridge:
         async def solve_for_scripts(request: Any) -> Any:
             req = plain(request)
             req.setdefault("page", self.page_address())
-            req = self.shared(req, int(req.get("workers") or 1))
+            workers = int(req.get("workers") or 1)
+            req.pop("team", None)
+            try:
+                board = read_boards(req)[0]
+            except PuzzleError:
+                board = None  # the worker says what is wrong with it
+            if board is not None and shared(str(req.get("algorithm")), board, workers):
+                req.update(self.team(workers))
             answer = plain(await (await self.worker()).solve(req))
             return to_js(answer, dict_converter=self.window.Object.fromEntries)
 
@@ -174,62 +200,100 @@ class Bridge:
         self._proxies.append(proxy)
         self.window.npuzzleSolve = proxy
 
-    async def _ask(self, name: str, *args: Any) -> dict[str, Any]:
-        """Call the worker's ``name``, whose answer is JSON text."""
-        answer: dict[str, Any] = json.loads(str(await getattr(await self.worker(), name)(*args)))
+    # ----- Hint and the Lab ----------------------------------------------------------------
+    async def hint(self, board: Board, goal: Board, *, fetch: bool) -> HintAnswer:
+        """A player's hint for ``board``, worked out in the worker (``npuzzle.play.hint``): the
+        tile to slide, the distance, whether it is optimal; or Busy while Solve or the Lab
+        runs there. ``fetch``: the worker may fetch the pattern databases."""
+        request = HintRequest(
+            board=board_text(board), goal=board_text(goal), fetch=fetch, page=self.page_address()
+        )
+        answer: HintAnswer = plain(await (await self.worker()).hint(request))
         return answer
 
-    # ----- the visualizer's search, stepped in the worker (web/worker/stepping.py) ----------------
+    def lab_request(
+        self, experiment: str, options: dict[str, Any], seed: str, workers: int
+    ) -> LabRequest:
+        """A Lab run as the worker reads it, shared with ``workers`` - 1 helpers."""
+        request = LabRequest(
+            experiment=experiment, options=json.dumps(options), seed=seed, page=self.page_address()
+        )
+        request.update(self.team(workers))
+        return request
+
+    async def lab_run(self, request: LabRequest) -> LabAnswer:
+        answer: LabAnswer = plain(await (await self.worker()).lab_run(request))
+        return answer
+
+    async def lab_progress(self, since: int) -> LabProgress:
+        """The run's counters, and its rows from number ``since`` on."""
+        answer: LabProgress = plain(await (await self.worker()).lab_progress(since))
+        return answer
+
+    async def _ask(self, name: str, *args: Any) -> Any:
+        """Call the worker's ``name``, whose answer is JSON text."""
+        return json.loads(str(await getattr(await self.worker(), name)(*args)))
+
+    # ----- the visualizer's search, stepped in the worker (web/worker/step_calls.py) -------
     async def steps_open(
         self, board: Board, goal: Board, *, algorithm: str, heuristic: str, weight: float
-    ) -> dict[str, Any]:
+    ) -> Model:
         """Make the search the visualizer steps through, in the worker (which loads the
         pattern databases it needs first); the model of step 0, or {status: "error",
         message}."""
         request = self.search_request(board, goal, algorithm, heuristic, weight)
-        return await self._ask("steps_open", request)
+        answer: Model = await self._ask("steps_open", request)
+        return answer
 
-    async def steps_go(self, request: dict[str, Any]) -> dict[str, Any]:
+    async def steps_go(self, request: StepRequest) -> Model:
         """Step it: {by: 1 or -1} or {to: n}, the {seconds} it may take, {draw}."""
-        return await self._ask("steps_go", request)
+        answer: Model = await self._ask("steps_go", request)
+        return answer
 
-    async def steps_tree(self, request: dict[str, Any]) -> dict[str, Any]:
+    async def steps_tree(self, request: TreeRequest) -> Model:
         """Its tree: {action, id, key, top, seconds} (web/worker/outline.py)."""
-        return await self._ask("steps_tree", request)
+        answer: Model = await self._ask("steps_tree", request)
+        return answer
 
     async def steps_close(self) -> None:
         await (await self.worker()).steps_close()
 
-    # ----- Compare -------------------------------------------------------------------------
-    # The worker holds one comparison (web/worker/comparing.py) and answers with JSON text: the view
-    # to draw, or {status: "error", reason}. ``width`` is the chart box's width in pixels, for
-    # the chart drawn in the worker; NO_CHART leaves the chart out.
+    # ----- Compare (web/worker/compare_calls.py) -------------------------------------------
+    # The worker holds one comparison and answers with the view to draw, or {status: "error",
+    # reason}. ``width`` is the chart box's width in pixels, for the chart drawn in the
+    # worker; protocol.NO_CHART leaves the chart out.
     async def compare_open(
         self, board: Board, goal: Board, entrants: list[Entrant], width: int
-    ) -> dict[str, Any]:
+    ) -> View:
         """Open a comparison of ``entrants`` on ``board`` (its pattern databases loaded in
         the worker first: ``progress()`` tells); its view at step 0."""
-        request = {
-            "board": board.format("rows"),
-            "goal": goal.format("rows"),
-            "entrants": format_entrants(entrants),
-            "width": width,
-            "page": self.page_address(),
-        }
-        return await self._ask("compare_open", request)
+        request = CompareRequest(
+            board=board_text(board),
+            goal=board_text(goal),
+            entrants=format_entrants(entrants),
+            width=width,
+            page=self.page_address(),
+        )
+        answer: View = await self._ask("compare_open", request)
+        return answer
 
-    async def compare_step(self, width: int) -> dict[str, Any]:
-        return await self._ask("compare_step", width)
+    async def compare_step(self, width: int) -> View:
+        answer: View = await self._ask("compare_step", width)
+        return answer
 
-    async def compare_back(self, width: int) -> dict[str, Any]:
-        return await self._ask("compare_back", width)
+    async def compare_back(self, width: int) -> View:
+        answer: View = await self._ask("compare_back", width)
+        return answer
 
-    async def compare_run(self, seconds: float) -> dict[str, Any]:
+    async def compare_run(self, seconds: float) -> View:
         """Step for at most ``seconds``: {status, step, done}, no view."""
-        return await self._ask("compare_run", seconds)
+        answer: View = await self._ask("compare_run", seconds)
+        return answer
 
-    async def compare_view(self, width: int) -> dict[str, Any]:
-        return await self._ask("compare_view", width)
+    async def compare_view(self, width: int) -> View:
+        answer: View = await self._ask("compare_view", width)
+        return answer
 
-    async def compare_close(self) -> dict[str, Any]:
-        return await self._ask("compare_close")
+    async def compare_close(self) -> View:
+        answer: View = await self._ask("compare_close")
+        return answer

@@ -36,6 +36,7 @@ from grid import GridView
 from hintview import HintView
 from labview import LabView
 from playerview import PlayerView
+from protocol import DEFAULT_WEIGHT
 from pyscript import create_named_worker, document, window, workers
 from solvepanel import SolvePanel
 from status import StatusView
@@ -67,10 +68,9 @@ class Page:
         self.lab = LabView(
             document,
             window,
-            self.bridge.worker,
+            self.bridge,
             lambda: self.changed(push=False),
-            self.bridge.page_address,
-            lambda: self.bridge.team(self.search_controls.read_workers()),
+            self.search_controls.read_workers,
         )
         self.compare = CompareView(
             document,
@@ -148,7 +148,7 @@ class Page:
             self.board_controls.goal_name,
             str(controls.algorithm.value),
             str(controls.heuristic.value),
-            controls.read_weight() or 3.0,
+            controls.read_weight() or DEFAULT_WEIGHT,
             self.visualizer.steps,
             lab=self.lab.link(),
             compare=self.compare.link(),

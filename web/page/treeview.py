@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from controls import listen
+from protocol import Reply
 from stepper import mini_tiles
 
 INDENT_LEVELS = 16  # deeper rows are indented no further: their level is written instead
@@ -118,7 +119,7 @@ class TreeView:
         if self.task is not None and not self.task.done():
             self.task.cancel()
         self.task = None
-        if model is not None and model.get("status") == "ok":
+        if model is not None and model.get("status") == Reply.OK:
             self.draw(model)
         else:
             self.task = asyncio.ensure_future(self.talk("current"))
@@ -141,10 +142,10 @@ class TreeView:
         async with self.lock:
             while True:
                 answer = await self.ask({"action": action, "seconds": SLICE_SECONDS, **details})
-                if answer.get("status") != "growing":
+                if answer.get("status") != Reply.GROWING:
                     break
                 self.summary.textContent = f"Growing the tree: {answer['behind']:,} steps to go..."
-            if answer.get("status") == "ok":
+            if answer.get("status") == Reply.OK:
                 self.draw(answer)
 
     # ----- drawing -------------------------------------------------------------------------
