@@ -278,6 +278,8 @@ def copy_micropython(node_modules: Path, dest: Path) -> list[Path]:
 # in the solver worker and helper.py in the helper workers (Pyodide; web/worker/team.py),
 # web/opening/opening.py in MicroPython.
 ENTRY_SCRIPTS = ("main.py", "worker.py", "helper.py", "opening.py")
+# What the opening imports (MicroPython, its own config): the grid's markup, shared with the page.
+OPENING_MODULES = ("tilemarkup.py",)
 
 
 def copy_tables(package_dir: Path, dest: Path, *, jobs: int | None = None) -> list[Path]:
@@ -358,7 +360,10 @@ def build(
     package_with_bytecode(package_dir, dest, modules, node_modules / "pyodide")
     copy_pyscript(node_modules, dest / PYSCRIPT_SUBDIR)
     copy_micropython(node_modules, dest / MICROPYTHON_SUBDIR)
-    opening = {"interpreter": f"./{MICROPYTHON_SUBDIR}/micropython.mjs"}
+    opening = {
+        "interpreter": f"./{MICROPYTHON_SUBDIR}/micropython.mjs",
+        "files": {f"./{name}": f"./{name}" for name in OPENING_MODULES},
+    }
     (dest / OPENING_CONFIG_NAME).write_text(json.dumps(opening) + "\n", encoding="utf-8")
     config = json.dumps(pyscript_config(modules), indent=2) + "\n"
     (dest / CONFIG_NAME).write_text(config, encoding="utf-8")

@@ -164,7 +164,7 @@ class Progress(TypedDict):
     seconds: float
     loaded: int  # bytes of pattern databases read, of total
     total: int
-    threshold: int | None  # IDA*'s f threshold
+    threshold: float | None  # IDA*'s f threshold
     best: int | None  # the anytime search: its best length so far
     lower_bound: int | None  # and the length every solution has at least
     improvements: list[dict[str, Any]]  # and each shorter solution: {length, seconds, weight}
@@ -234,20 +234,20 @@ class WholeSearch(TypedDict):
     page: str
 
 
-class SubtreeWork(TypedDict):
+class SubtreePiece(TypedDict):
     kind: Literal["subtree"]
     search: WholeSearch
     moves: str  # the blank's moves from the board to the subtree's root
     threshold: int
 
 
-class JobWork(TypedDict):
+class JobPiece(TypedDict):
     kind: Literal["job"]
     job: dict[str, Any]  # npuzzle.lab.runner.Job.to_json()
     page: str
 
 
-Work = SubtreeWork | JobWork
+Piece = SubtreePiece | JobPiece  # a piece of work, dealt by the solver worker
 
 
 class Note(StrEnum):
@@ -275,7 +275,7 @@ Message = TypedDict(
         "from": str,
         "to": str,
         "id": int,
-        "work": Work,
+        "work": Piece,
         "expanded": int,
         "generated": int,
         "answer": Any,

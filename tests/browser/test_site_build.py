@@ -60,7 +60,10 @@ def test_config_is_local(built_site: Path) -> None:
     assert 'src="./pyscript/core.js"' in html
     # The opening runs in the MicroPython copied into the site, never one from elsewhere.
     opening = json.loads((built_site / "opening.json").read_text(encoding="utf-8"))
-    assert opening == {"interpreter": "./micropython/micropython.mjs"}
+    assert opening == {
+        "interpreter": "./micropython/micropython.mjs",
+        "files": {"./tilemarkup.py": "./tilemarkup.py"},  # the grid's markup, as the page's
+    }
     assert 'src="./opening.py" config="./opening.json"' in html
     for name in ("micropython.mjs", "micropython.wasm"):
         assert (built_site / "micropython" / name).is_file()

@@ -9,6 +9,7 @@ import json
 import random
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -22,12 +23,17 @@ WEB = Path(__file__).resolve().parents[2] / "web"
 
 
 def load_opening() -> ModuleType:
-    """opening.py as a plain module: without pyscript it only defines its functions."""
+    """opening.py as a plain module: without pyscript it only defines its functions (it
+    imports web/tilemarkup.py, served beside it)."""
     path = WEB / "opening" / "opening.py"
     spec = importlib.util.spec_from_file_location("opening_under_test", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    sys.path.insert(0, str(WEB))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(WEB))
     return module
 
 
@@ -143,12 +149,14 @@ def test_a_first_visits_scramble_can_be_solved() -> None:
 MICROPYTHON_RUN = """
 import {{ loadMicroPython }} from {runtime};
 const mp = await loadMicroPython({{ stdout: (line) => console.log(line) }});
+mp.FS.writeFile("/tilemarkup.py", {markup});  // served beside it, as on the site
 mp.runPython({source});
 mp.runPython({probe});
 """
 PROBE = """
 import json
-out = []
+import tilemarkup
+out = [[tilemarkup.cell_name(t, r, c) for t in (0, 5, 12) for r in (0, 2) for c in (1, 3)]]
 for fragment in FRAGMENTS:
     board = read_board(fragment)
     out.append(board)
@@ -178,6 +186,7 @@ def test_it_runs_in_micropython_as_in_cpython(tmp_path: Path) -> None:
         MICROPYTHON_RUN.format(
             runtime=json.dumps((runtime / "micropython.mjs").as_uri()),
             source=json.dumps((WEB / "opening" / "opening.py").read_text(encoding="utf-8")),
+            markup=json.dumps((WEB / "tilemarkup.py").read_text(encoding="utf-8")),
             probe=json.dumps(probe),
         ),
         encoding="utf-8",

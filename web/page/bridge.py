@@ -160,7 +160,7 @@ class Bridge:
         ``protocol.shared`` says so); its figures as a dict."""
         request = self.search_request(board, goal, algorithm, heuristic, weight)
         if shared(algorithm, board, workers):
-            request.update(self.team(workers))
+            request["workers"], request["team"] = workers, self.team(workers)["team"]
         answer: SolveAnswer = plain(await (await self.worker()).solve(request))
         return answer
 
@@ -218,7 +218,7 @@ class Bridge:
         request = LabRequest(
             experiment=experiment, options=json.dumps(options), seed=seed, page=self.page_address()
         )
-        request.update(self.team(workers))
+        request["workers"], request["team"] = workers, self.team(workers)["team"]
         return request
 
     async def lab_run(self, request: LabRequest) -> LabAnswer:

@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
+from bridge import Bridge
 from protocol import DEFAULT_HEURISTIC, NO_CHART, Phase, Progress, Reply, View
 from pyodide.ffi import create_proxy
 from status import loading_text
@@ -49,7 +50,7 @@ class CompareView:
         self,
         document: Any,
         position: Callable[[], tuple[Board, Board]],
-        bridge: Any,
+        bridge: Bridge,
         changed: Callable[[], None],
     ) -> None:
         self.document = document

@@ -30,8 +30,10 @@ class Page(Protocol):
 
 
 class Grid(Protocol):
-    board: Board
-    goal: Board
+    @property
+    def board(self) -> Board: ...
+    @property
+    def goal(self) -> Board: ...
 
 
 def size_of(value: str) -> tuple[int, int]:

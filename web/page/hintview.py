@@ -25,7 +25,7 @@ from npuzzle import Board
 
 DEBOUNCE_SECONDS = 0.15  # moves closer together than this ask once, for the last board
 RETRY_SECONDS = 1.0  # while the worker runs Solve or the Lab, ask again this often
-BUSY = {Kind.SOLVE: "Solve", Kind.LAB: "the Lab"}
+BUSY: dict[str, str] = {Kind.SOLVE: "Solve", Kind.LAB: "the Lab"}
 
 Key = tuple[Board, Board]  # (board, goal): what an answer is for
 SOLVED: dict[str, Any] = {"status": Reply.OK, "solvable": True, "distance": 0, "optimal": True}
@@ -37,9 +37,12 @@ class Page(Protocol):
 
 
 class Grid(Protocol):
-    board: Board
-    goal: Board
     tiles: dict[int, Any]
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def goal(self) -> Board: ...
 
     @property
     def solved(self) -> bool: ...
@@ -191,7 +194,7 @@ class HintView:
                 return
             try:
                 # a pressed Hint may fetch the pattern databases; Moves to solved alone not
-                answer = await self.bridge.hint(*key, fetch=self.wanted)
+                answer = dict(await self.bridge.hint(*key, fetch=self.wanted))
             except Exception as exc:  # the worker failed: say so, do not retry for ever
                 answer = {"status": Reply.ERROR, "reason": f"the solver did not answer ({exc})"}
             if answer.get("status") == Reply.BUSY:

@@ -21,7 +21,7 @@ from protocol import Phase, Progress, Reply, SolveAnswer
 from npuzzle import Board, Status, solvability
 
 WAITING = "Solve waits for the solver, still loading: it starts by itself once ready."
-FAILURES = {
+FAILURES: dict[str, str] = {
     Status.LIMIT: "No solution within the limit",
     Reply.CANCELLED: "Search cancelled",
     Status.EXHAUSTED: "No solution",

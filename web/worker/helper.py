@@ -13,6 +13,7 @@ from collections import deque
 from typing import Any
 
 import team
+from protocol import Message, Piece
 
 import npuzzle
 
@@ -34,7 +35,7 @@ class _Helper:
     def __init__(self, channel: team.Channel, name: str) -> None:
         self.channel, self.name = channel, name
         self.searches = team.Searches()
-        self.waiting: deque[dict[str, Any]] = deque()
+        self.waiting: deque[Message] = deque()
         self.stopped: set[int] = set()
         self.heard = 0.0  # when this helper last said it is busy
 
@@ -70,7 +71,7 @@ class _Helper:
                 await self.work(ident, m["work"])
             self.stopped.discard(ident)
 
-    async def work(self, ident: int, message: dict[str, Any]) -> None:
+    async def work(self, ident: int, message: Piece) -> None:
         """Do one piece of work, saying it is busy now and then; its answer unless stopped."""
 
         def busy(expanded: int = 0, generated: int = 0) -> None:

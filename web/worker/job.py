@@ -37,7 +37,7 @@ class Job:
     seconds: float = 0.0
     loaded: int = 0
     total: int = 0
-    threshold: int | None = None
+    threshold: float | None = None
     best: int | None = None
     lower_bound: int | None = None
     improvements: list[dict[str, Any]] = dataclasses.field(default_factory=list)

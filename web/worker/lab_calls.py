@@ -49,7 +49,7 @@ async def _lab(req: LabRequest) -> LabAnswer:
     page = page_of(req.get("page"))
     try:
         name = str(req.get("experiment"))
-        options = req.get("options") or {}
+        options: Any = req.get("options") or {}
         if isinstance(options, str):  # the page sends JSON text: nested values cross intact
             options = json.loads(options)
         # checked at once, boards drawn as the searches run (a plan can be large)

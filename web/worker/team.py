@@ -26,10 +26,11 @@ import json
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 import js
 import tables
+from protocol import JobPiece, Message, Piece, SubtreePiece, WholeSearch
 from pyodide.ffi import create_proxy
 
 from npuzzle import ALGORITHMS, Board, PuzzleError, Search, make_search
@@ -117,13 +118,13 @@ class JobWork(Work):
         return runner.finish(self.job, self.search)
 
 
-def subtree_work(search: dict[str, Any], moves: str, threshold: int) -> dict[str, Any]:
-    """The message of one subtree: ``search`` = {board, goal, heuristic, page}."""
-    return {"kind": "subtree", "search": search, "moves": moves, "threshold": threshold}
+def subtree_work(search: WholeSearch, moves: str, threshold: int) -> SubtreePiece:
+    """The message of one subtree of ``search``."""
+    return SubtreePiece(kind="subtree", search=search, moves=moves, threshold=threshold)
 
 
-def job_work(job: runner.Job, page: str) -> dict[str, Any]:
-    return {"kind": "job", "job": job.to_json(), "page": page}
+def job_work(job: runner.Job, page: str) -> JobPiece:
+    return JobPiece(kind="job", job=job.to_json(), page=page)
 
 
 # Loads the pattern databases named (none: nothing to do) from the page at the address given.
@@ -137,7 +138,7 @@ class Searches:
     def __init__(self) -> None:
         self.held: tuple[str, IDAStar] | None = None
 
-    async def whole(self, search: dict[str, Any], load: Load) -> IDAStar:
+    async def whole(self, search: WholeSearch, load: Load) -> IDAStar:
         key = json.dumps(search, sort_keys=True)
         if self.held is not None and self.held[0] == key:
             return self.held[1]
@@ -159,20 +160,21 @@ async def load_tables(names: list[str], page: str, report: Callable[[], None]) -
         await tables.load(names, lambda got, total: report(), page)
 
 
-async def work_for(message: dict[str, Any], searches: Searches, load: Load) -> Work:
+async def work_for(message: Piece, searches: Searches, load: Load) -> Work:
     """The :class:`Work` a "work" message asks for, made in this worker once ``load`` has
     loaded the tables it needs (PuzzleError, KeyError, ValueError if the message is bad)."""
-    kind = message.get("kind")
-    if kind == "subtree":
+    if message.get("kind") == "subtree":
+        message = cast(SubtreePiece, message)
         whole = await searches.whole(message["search"], load)
         return SubtreeWork(whole, str(message["moves"]), int(message["threshold"]))
-    if kind == "job":
+    if message.get("kind") == "job":
+        message = cast(JobPiece, message)
         job = runner.Job.from_json(message["job"])
         goal = Board.parse(job.goal)
         uses = ALGORITHMS[job.algorithm].uses_heuristic
         await load(tables.needed(goal, goal, uses, job.heuristic), str(message["page"]))
         return JobWork(job)
-    raise ValueError(f"no such work: {kind!r}")
+    raise ValueError(f"no such work: {message.get('kind')!r}")
 
 
 class Channel:
@@ -180,7 +182,7 @@ class Channel:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.inbox: deque[dict[str, Any]] = deque()
+        self.inbox: deque[Message] = deque()
         self.port = js.BroadcastChannel.new(name)
         self._proxy = create_proxy(self._heard)
         self.port.onmessage = self._proxy
@@ -191,7 +193,7 @@ class Channel:
         except ValueError:
             return  # not ours
         if isinstance(message, dict):
-            self.inbox.append(message)
+            self.inbox.append(cast(Message, message))
 
     def say(self, **message: Any) -> None:
         self.port.postMessage(json.dumps(message))
@@ -201,13 +203,13 @@ class _Held:
     """Work out with a helper: its message number, key, message, when it was sent, and the
     counters it reported so far."""
 
-    def __init__(self, ident: int, key: Any, work: dict[str, Any]) -> None:
+    def __init__(self, ident: int, key: Any, work: Piece) -> None:
         self.ident, self.key, self.work = ident, key, work
         self.sent = time.monotonic()
         self.expanded = self.generated = 0
 
 
-Deal = Iterator[tuple[Any, dict[str, Any]]]  # (key, work message) in the order to hand out
+Deal = Iterator[tuple[Any, Piece]]  # (key, work message) in the order to hand out
 
 
 class Team:
@@ -217,7 +219,7 @@ class Team:
         self.channel: Channel | None = None
         self.helpers: dict[str, float] = {}  # name -> when last heard
         self.gone: set[str] = set()  # helpers given up (failed or silent)
-        self.mail: deque[dict[str, Any]] = deque()  # what they said besides "here"
+        self.mail: deque[Message] = deque()  # what they said besides "here"
         self.searches = Searches()  # work_for's, for work done here
         self._ident = 0
 
@@ -251,7 +253,7 @@ class Team:
         self,
         work: Deal,
         total: int,
-        mine: Callable[[dict[str, Any]], Awaitable[Work]],
+        mine: Callable[[Piece], Awaitable[Work]],
         take: Callable[[Any, Any], bool],
         helpers: int,
         cancelled: Callable[[], bool],
@@ -266,7 +268,7 @@ class Team:
         While many pieces remain, each helper holds up to ``AHEAD``, so that it starts the
         next at once rather than wait for this worker to read its answer; towards the end,
         one each, so that no worker waits for pieces another holds."""
-        retry: deque[tuple[Any, dict[str, Any]]] = deque()
+        retry: deque[tuple[Any, Piece]] = deque()
         out: dict[str, deque[_Held]] = {}  # helper name -> its pieces, the one under way first
         here: tuple[Any, Work] | None = None
         dealt = 0
@@ -275,7 +277,7 @@ class Team:
         sharing = total > 1 and helpers > 0
         chunk = CHUNK if sharing else None
 
-        def next_work() -> tuple[Any, dict[str, Any]] | None:
+        def next_work() -> tuple[Any, Piece] | None:
             nonlocal dealt
             if retry:
                 return retry.popleft()
@@ -339,7 +341,7 @@ class Team:
     def _read_answers(
         self,
         out: dict[str, deque[_Held]],
-        retry: deque[tuple[Any, dict[str, Any]]],
+        retry: deque[tuple[Any, Piece]],
         answers: list[tuple[Any, Any]],
     ) -> None:
         self._read()
@@ -361,7 +363,7 @@ class Team:
                 self._give_up(sender, out, retry)
 
     def _give_up_silent(
-        self, out: dict[str, deque[_Held]], retry: deque[tuple[Any, dict[str, Any]]]
+        self, out: dict[str, deque[_Held]], retry: deque[tuple[Any, Piece]]
     ) -> None:
         now = time.monotonic()
         for name, pieces in list(out.items()):
@@ -371,7 +373,7 @@ class Team:
                 self._give_up(name, out, retry)
 
     def _give_up(
-        self, name: str, out: dict[str, deque[_Held]], retry: deque[tuple[Any, dict[str, Any]]]
+        self, name: str, out: dict[str, deque[_Held]], retry: deque[tuple[Any, Piece]]
     ) -> None:
         """No more work for helper ``name``: what it held is done by the others."""
         for held in out.pop(name, deque()):
