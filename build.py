@@ -279,7 +279,7 @@ def copy_micropython(node_modules: Path, dest: Path) -> list[Path]:
 # web/opening/opening.py in MicroPython.
 ENTRY_SCRIPTS = ("main.py", "worker.py", "helper.py", "opening.py")
 # What the opening imports (MicroPython, its own config): the grid's markup, shared with the page.
-OPENING_MODULES = ("tilemarkup.py",)
+OPENING_MODULES = ("gridcommon.py",)
 
 
 def copy_tables(package_dir: Path, dest: Path, *, jobs: int | None = None) -> list[Path]:

@@ -62,7 +62,7 @@ def test_config_is_local(built_site: Path) -> None:
     opening = json.loads((built_site / "opening.json").read_text(encoding="utf-8"))
     assert opening == {
         "interpreter": "./micropython/micropython.mjs",
-        "files": {"./tilemarkup.py": "./tilemarkup.py"},  # the grid's markup, as the page's
+        "files": {"./gridcommon.py": "./gridcommon.py"},  # the grid's markup, as the page's
     }
     assert 'src="./opening.py" config="./opening.json"' in html
     for name in ("micropython.mjs", "micropython.wasm"):

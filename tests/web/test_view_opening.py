@@ -24,7 +24,7 @@ WEB = Path(__file__).resolve().parents[2] / "web"
 
 def load_opening() -> ModuleType:
     """opening.py as a plain module: without pyscript it only defines its functions (it
-    imports web/tilemarkup.py, served beside it)."""
+    imports web/gridcommon.py, served beside it)."""
     path = WEB / "opening" / "opening.py"
     spec = importlib.util.spec_from_file_location("opening_under_test", path)
     assert spec is not None and spec.loader is not None
@@ -69,11 +69,17 @@ def test_the_opening_shares_the_packages_sides_and_words() -> None:
     assert set(opening.STEPS) == set(MOVES)
     assert constant("page/main.py", "FIRST_BOARD") == opening.FIRST_BOARD
     assert opening.ASKED["solve"] == constant("page/solvepanel.py", "WAITING")
-    assert (
-        constant("page/grid.py", "ARROW_MOVES"),
-        constant("page/grid.py", "SWIPE_MOVES"),
-        constant("page/grid.py", "SWIPE_PIXELS"),
-    ) == (opening.ARROW_MOVES, opening.SWIPE_MOVES, opening.SWIPE_PIXELS)
+
+
+def test_a_swipe_names_the_way_a_tile_moves_and_the_blank_goes_the_other_way() -> None:
+    # web/gridcommon.py's, as the opening (and the page's grid) imports them
+    assert opening.swipe(29, -29) is None  # a tap
+    swipes = [opening.swipe(*d) for d in [(40, 5), (-40, 39), (3, 31), (30, -31)]]
+    assert swipes == ["right", "left", "down", "up"]
+    for direction, blank in opening.SWIPE_MOVES.items():
+        assert TILE_DIRECTIONS[blank] == direction
+    for key, blank in opening.ARROW_MOVES.items():  # ArrowUp: the tile below goes up
+        assert TILE_DIRECTIONS[blank] == key.removeprefix("Arrow").lower()
 
 
 def test_it_reads_the_board_of_every_link_the_page_writes() -> None:
@@ -149,14 +155,14 @@ def test_a_first_visits_scramble_can_be_solved() -> None:
 MICROPYTHON_RUN = """
 import {{ loadMicroPython }} from {runtime};
 const mp = await loadMicroPython({{ stdout: (line) => console.log(line) }});
-mp.FS.writeFile("/tilemarkup.py", {markup});  // served beside it, as on the site
+mp.FS.writeFile("/gridcommon.py", {markup});  // served beside it, as on the site
 mp.runPython({source});
 mp.runPython({probe});
 """
 PROBE = """
 import json
-import tilemarkup
-out = [[tilemarkup.cell_name(t, r, c) for t in (0, 5, 12) for r in (0, 2) for c in (1, 3)]]
+import gridcommon
+out = [[gridcommon.cell_name(t, r, c) for t in (0, 5, 12) for r in (0, 2) for c in (1, 3)]]
 for fragment in FRAGMENTS:
     board = read_board(fragment)
     out.append(board)
@@ -186,7 +192,7 @@ def test_it_runs_in_micropython_as_in_cpython(tmp_path: Path) -> None:
         MICROPYTHON_RUN.format(
             runtime=json.dumps((runtime / "micropython.mjs").as_uri()),
             source=json.dumps((WEB / "opening" / "opening.py").read_text(encoding="utf-8")),
-            markup=json.dumps((WEB / "tilemarkup.py").read_text(encoding="utf-8")),
+            markup=json.dumps((WEB / "gridcommon.py").read_text(encoding="utf-8")),
             probe=json.dumps(probe),
         ),
         encoding="utf-8",

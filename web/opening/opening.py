@@ -15,7 +15,7 @@ checks them against npuzzle's boards and moves; the words are the grid view's.
 
 import random
 
-from tilemarkup import draw_rows, place, tile_cell
+from gridcommon import ARROW_MOVES, SWIPE_MOVES, draw_rows, place, swipe, tile_cell
 
 try:  # noqa: SIM105 (MicroPython has no contextlib)
     from typing import Any
@@ -26,9 +26,6 @@ MIN_SIDE, MAX_SIDE = 2, 8  # npuzzle.core.board's (the test checks)
 # The blank's move -> (rows, columns) it goes; the tile next to it slides the other way.
 STEPS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 TILE_DIRECTIONS = {"U": "down", "D": "up", "L": "right", "R": "left"}
-ARROW_MOVES = {"ArrowUp": "D", "ArrowDown": "U", "ArrowLeft": "R", "ArrowRight": "L"}
-SWIPE_MOVES = {"right": "L", "left": "R", "down": "U", "up": "D"}
-SWIPE_PIXELS = 30
 SCRAMBLE_MOVES = 200  # a random walk this long mixes a 3x3 well
 FIRST_BOARD = "A shuffled 3x3 board: slide the tiles until they read 1 to 8, the gap last."
 LOADING = "The solver is loading; the board is yours to play meanwhile."
@@ -237,14 +234,10 @@ class Opening:
             return
         x, y = self.pointer
         self.pointer = None
-        dx, dy = event.clientX - x, event.clientY - y
-        if max(abs(dx), abs(dy)) < SWIPE_PIXELS:
+        direction = swipe(event.clientX - x, event.clientY - y)
+        if direction is None:
             return
         self.swiped = True
-        if abs(dx) > abs(dy):
-            direction = "right" if dx > 0 else "left"
-        else:
-            direction = "down" if dy > 0 else "up"
         if not self.move(SWIPE_MOVES[direction]):
             self.say("No tile can move " + direction + ".")
 

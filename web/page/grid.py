@@ -37,17 +37,12 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from controls import listen, unreachable
-from tilemarkup import draw_rows, place, tile_cell
+from gridcommon import ARROW_MOVES, SWIPE_MOVES, draw_rows, place, swipe, tile_cell
 
 from npuzzle import Board, PuzzleError
 from npuzzle.core.board import TILE_DIRECTIONS, moved_tile
 from npuzzle.play.game import Game
 
-# Arrow key -> the blank's move (the tile moves the opposite way, in the arrow's direction).
-ARROW_MOVES = {"ArrowUp": "D", "ArrowDown": "U", "ArrowLeft": "R", "ArrowRight": "L"}
-SWIPE_PIXELS = 30  # shorter movements are taps (clicks)
-# A swipe names the direction a tile moves, as the arrow keys do.
-SWIPE_MOVES = {"right": "L", "left": "R", "down": "U", "up": "D"}
 # Arrow keys inside the grid move the focus: (rows, columns) to go.
 ROVE_KEYS = {
     "ArrowUp": (-1, 0),
@@ -448,14 +443,10 @@ class GridView:
         if self.pointer is None:
             return
         (x, y), self.pointer = self.pointer, None
-        dx, dy = event.clientX - x, event.clientY - y
-        if max(abs(dx), abs(dy)) < SWIPE_PIXELS:
+        direction = swipe(event.clientX - x, event.clientY - y)
+        if direction is None:
             return  # a tap: the click handler moves the tile
         self.swiped = True
-        if abs(dx) > abs(dy):
-            direction = "right" if dx > 0 else "left"
-        else:
-            direction = "down" if dy > 0 else "up"
         if not self.move(SWIPE_MOVES[direction]):
             self.page.say(f"No tile can move {direction}.")
 

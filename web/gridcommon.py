@@ -1,6 +1,7 @@
-"""The grid's markup, written once for the two that draw it: the page's grid view
-(web/page/grid.py, Pyodide) and the opening (web/opening/opening.py, MicroPython), which
-draws the link's board before the page has loaded and hands it over.
+"""The grid's markup and its keys and swipes, written once for the two that draw it and take
+moves on it: the page's grid view (web/page/grid.py, Pyodide) and the opening
+(web/opening/opening.py, MicroPython), which draws the link's board before the page has
+loaded and hands it over.
 
 An ARIA grid: one ``row`` per row of the board, in grid order, one ``gridcell`` per cell; a
 tile's cell holds its ``<button>`` (its face hidden from screen readers, its name saying
@@ -12,6 +13,22 @@ try:  # noqa: SIM105 (MicroPython has no contextlib)
     from typing import Any
 except ImportError:  # MicroPython: annotations are not evaluated there
     pass
+
+# Arrow key -> the blank's move (the tile moves the opposite way, in the arrow's direction).
+ARROW_MOVES = {"ArrowUp": "D", "ArrowDown": "U", "ArrowLeft": "R", "ArrowRight": "L"}
+SWIPE_PIXELS = 30  # shorter movements are taps (clicks)
+# A swipe names the direction a tile moves, as the arrow keys do: -> the blank's move.
+SWIPE_MOVES = {"right": "L", "left": "R", "down": "U", "up": "D"}
+
+
+def swipe(dx: float, dy: float) -> str | None:
+    """The direction a pointer moved by (``dx``, ``dy``) pixels swipes a tile ("right",
+    "left", "down", "up"; the screen's y grows downwards), None for a tap."""
+    if max(abs(dx), abs(dy)) < SWIPE_PIXELS:
+        return None
+    if abs(dx) > abs(dy):
+        return "right" if dx > 0 else "left"
+    return "down" if dy > 0 else "up"
 
 
 def cell_name(tile: int, row: int, col: int) -> str:
