@@ -13,7 +13,7 @@ from collections import deque
 from typing import Any
 
 import team
-from protocol import Message, Piece
+from protocol import Message, Note, Piece
 
 import npuzzle
 
@@ -25,7 +25,7 @@ def join(channel: str, name: str) -> dict[str, str]:
     if not _me:
         helper = _Helper(team.Channel(str(channel)), str(name))
         _me.extend([helper, asyncio.ensure_future(helper.serve())])
-    _me[0].say(kind="here")
+    _me[0].say(kind=Note.HERE)
     return {"version": npuzzle.__version__, "name": _me[0].name}
 
 
@@ -46,11 +46,11 @@ class _Helper:
         while self.channel.inbox:
             m = self.channel.inbox.popleft()
             kind = m.get("kind")
-            if kind == "roll":
-                self.say(kind="here")
-            elif kind == "work" and m.get("to") == self.name:
+            if kind == Note.ROLL:
+                self.say(kind=Note.HERE)
+            elif kind == Note.WORK and m.get("to") == self.name:
                 self.waiting.append(m)
-            elif kind == "stop":
+            elif kind == Note.STOP:
                 self.stopped.add(int(m.get("id", -1)))
 
     async def serve(self) -> None:
@@ -77,7 +77,7 @@ class _Helper:
         def busy(expanded: int = 0, generated: int = 0) -> None:
             if time.monotonic() - self.heard >= team.BUSY_SECONDS:
                 self.heard = time.monotonic()
-                self.say(kind="busy", id=ident, expanded=expanded, generated=generated)
+                self.say(kind=Note.BUSY, id=ident, expanded=expanded, generated=generated)
 
         async def load(names: list[str], page: str) -> None:
             await team.load_tables(names, page, busy)
@@ -90,9 +90,9 @@ class _Helper:
                 self.read()
                 if ident in self.stopped:
                     return
-            self.say(kind="done", id=ident, answer=work.answer())
+            self.say(kind=Note.DONE, id=ident, answer=work.answer())
         except Exception as exc:  # a bad message, tables refused, memory: the solver retries
-            self.say(kind="failed", id=ident, reason=f"{type(exc).__name__}: {exc}")
+            self.say(kind=Note.FAILED, id=ident, reason=f"{type(exc).__name__}: {exc}")
 
 
 __export__ = ["join"]

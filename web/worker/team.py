@@ -7,10 +7,11 @@ searches (:mod:`npuzzle.lab.runner`). A helper holds its own copy of the pattern
 needs, loaded from the browser's cache.
 
 They talk over a ``BroadcastChannel`` named for the page (two tabs never share one), in JSON
-text. The solver worker says ``{kind: "roll"}`` (who is there?), ``{kind: "work", to, id,
-work}`` and ``{kind: "stop", id}``; a helper says ``{kind: "here", from}``, ``{kind: "busy",
-from, id, expanded, generated}`` every ``BUSY_SECONDS`` while it works (or loads tables),
-then ``{kind: "done", from, id, answer}`` or ``{kind: "failed", from, id, reason}``. A helper
+text (``protocol.Message``, its ``kind`` a ``protocol.Note``). The solver worker says
+``{kind: "roll"}`` (who is there?), ``{kind: "work", to, id, work}`` and ``{kind: "stop",
+id}``; a helper says ``{kind: "here", from}``, ``{kind: "busy", from, id, expanded,
+generated}`` every ``BUSY_SECONDS`` while it works (or loads tables), then ``{kind: "done",
+from, id, answer}`` or ``{kind: "failed", from, id, reason}``. A helper
 not heard from for ``LOST_SECONDS`` while it holds work is given up: its work is done again
 by the others, so a helper that crashes (out of memory, say) costs time, never the answer.
 
@@ -30,10 +31,10 @@ from typing import Any, cast
 
 import js
 import tables
-from protocol import JobPiece, Message, Piece, SubtreePiece, WholeSearch
+from protocol import JobPiece, Message, Note, Piece, SubtreePiece, WholeSearch
 from pyodide.ffi import create_proxy
 
-from npuzzle import ALGORITHMS, Board, PuzzleError, Search, make_search
+from npuzzle import ALGORITHMS, Algorithm, Board, PuzzleError, Search, Status, make_search
 from npuzzle.lab import runner
 from npuzzle.search.idastar import IDAStar
 from npuzzle.search.split import Answer, Subtree
@@ -64,7 +65,7 @@ class Work:
         """Search for at most ``seconds`` (looking at the clock every ``chunk`` expansions,
         None: the search's own); whether the work is done."""
         self.search.run(max_nodes=self.max_nodes(), max_seconds=seconds, chunk=chunk)
-        return self.search.status != "limit" or self._at_limit()
+        return self.search.status != Status.LIMIT or self._at_limit()
 
     def max_nodes(self) -> int | None:
         return None
@@ -146,7 +147,7 @@ class Searches:
         goal = Board.parse(str(search["goal"]))
         heuristic = str(search["heuristic"])
         await load(tables.needed(board, goal, True, heuristic), str(search["page"]))
-        made = make_search(board, goal, algorithm="idastar", heuristic=heuristic)
+        made = make_search(board, goal, algorithm=Algorithm.IDASTAR, heuristic=heuristic)
         if not isinstance(made, IDAStar):
             raise PuzzleError("only IDA* splits into subtrees")
         self.held = (key, made)
@@ -229,7 +230,7 @@ class Team:
             return
         self.channel = Channel(name)
         self.helpers.clear()
-        self.channel.say(kind="roll")
+        self.channel.say(kind=Note.ROLL)
 
     def present(self) -> int:
         """The helpers that have said they are there and not been given up."""
@@ -246,7 +247,7 @@ class Team:
             if not sender or sender in self.gone:
                 continue
             self.helpers[sender] = time.monotonic()
-            if m.get("kind") != "here":
+            if m.get("kind") != Note.HERE:
                 self.mail.append(m)
 
     async def deal(
@@ -288,7 +289,7 @@ class Team:
         def stop_all() -> None:
             for pieces in out.values():
                 for held in pieces:
-                    self._say(kind="stop", id=held.ident)
+                    self._say(kind=Note.STOP, id=held.ident)
 
         while True:
             answers: list[tuple[Any, Any]] = []
@@ -308,7 +309,7 @@ class Team:
                 while len(pieces) < ahead and (item := next_work()) is not None:
                     self._ident += 1
                     pieces.append(_Held(self._ident, *item))
-                    self._say(kind="work", to=name, id=self._ident, work=item[1])
+                    self._say(kind=Note.WORK, to=name, id=self._ident, work=item[1])
             if here is None and not any(out.values()):
                 return "done"
             if here is not None and here[1].run(SLICE_SECONDS, chunk):
@@ -353,12 +354,12 @@ class Team:
             if held is None:
                 continue  # stale: work stopped or given up
             kind = m.get("kind")
-            if kind == "busy":
+            if kind == Note.BUSY:
                 held.expanded, held.generated = int(m["expanded"]), int(m["generated"])
-            elif kind == "done":
+            elif kind == Note.DONE:
                 pieces.remove(held)
                 answers.append((held.key, m["answer"]))
-            elif kind == "failed":  # done here or by another helper; this one gets no more
+            elif kind == Note.FAILED:  # done here or by another helper; this one gets no more
                 js.console.warn(f"npuzzle: {sender} failed: {m.get('reason')}; its work is redone")
                 self._give_up(sender, out, retry)
 
