@@ -2,9 +2,8 @@
 with helpers.
 
 The solver worker (web/worker/worker.py) and helpers (web/worker/helper.py) run here in one
-event loop;
-the stand-in BroadcastChannel carries their JSON text between them in later turns, as the
-browser does between workers.
+event loop; the stand-in BroadcastChannel carries their JSON text between them in later turns,
+as the browser does between workers.
 """
 
 from __future__ import annotations
@@ -20,8 +19,8 @@ from npuzzle import Board, random_board, solve
 
 
 class Helpers:
-    """Helpers of web/worker/helper.py serving on a channel, as join() starts them; each keeps what
-    it said (``said``)."""
+    """Helpers of web/worker/helper.py serving on a channel, as join() starts them; each keeps
+    what it said (``said``)."""
 
     def __init__(self, web: Any, channel: str, names: list[str]) -> None:
         self.web, self.channel, self.names = web, channel, names
