@@ -1,6 +1,7 @@
 """Main-thread entry point of the npuzzle page (runs in the browser under PyScript).
 
-The opening (``opening.py``, in MicroPython) has drawn the link's board and taken moves
+The views are the modules of web/page/, all on the main thread. The opening
+(web/opening/opening.py, in MicroPython) has drawn the link's board and taken moves
 while Pyodide loaded; it starts this script, and :meth:`Page.take_over` takes its board over.
 
 The page is a set of views, one module each, and this module only wires them together:
@@ -16,7 +17,8 @@ The page is a set of views, one module each, and this module only wires them tog
 - ``labview.LabView``: the experiment lab;
 - ``compareview.CompareView``: two to four searches on the board, stepped in lockstep;
 - ``address.AddressView``: share links and the browser's history;
-- ``bridge.Bridge``: the only door to the solver worker (and, for now, to the stepped search).
+- ``bridge.Bridge``: the only door to the solver worker (web/worker/), in the messages of
+  web/protocol.py, and the one poller of its progress.
 
 Views do not know each other: what one asks of the rest (a new board, a message, the address
 to be rewritten) goes through :class:`Page`. The package (boards, moves, searches) is the same
