@@ -18,16 +18,16 @@ from enum import StrEnum
 from typing import Any, Literal, NotRequired, TypedDict
 
 from npuzzle import Algorithm, Board
-from npuzzle.search.algorithms import DEFAULT_WEIGHT, splits
-
-__all__ = ["DEFAULT_WEIGHT"]
+from npuzzle.search.algorithms import DEFAULT_WEIGHT as DEFAULT_WEIGHT  # re-exported
+from npuzzle.search.algorithms import splits
 
 WORKER = "solver"  # the solver worker's name in index.html
 HELPER_SCRIPT = "./helper.py"  # what the page starts as a helper worker
 POLL_SECONDS = 0.2  # between the page's questions about the progress of a call under way
 NO_CHART = -1  # as a chart width: Compare's view without its chart
 
-# The search the page offers first, and what a request that leaves a field out asks for.
+# The search the page offers first, and what a request that leaves a field out asks for (and
+# DEFAULT_WEIGHT, the package's w).
 DEFAULT_ALGORITHM = Algorithm.ASTAR
 DEFAULT_HEURISTIC = "manhattan"
 
