@@ -15,12 +15,24 @@ from typing import Any
 import js
 import tables
 import team
-from protocol import Kind, Phase, Progress, Refusal, Reply
+from protocol import (
+    DEFAULT_ALGORITHM,
+    DEFAULT_HEURISTIC,
+    DEFAULT_WEIGHT,
+    Kind,
+    Phase,
+    Progress,
+    Refusal,
+    Reply,
+    SearchRequest,
+    read_boards,
+)
 
-from npuzzle import PuzzleError, lab
+from npuzzle import ALGORITHMS, PuzzleError, Search, lab, make_search
 from npuzzle.heuristics import pdbbuild
 
 MAX_NODES = lab.PAGE_MAX_NODES  # the page's node limit: memory in the tab is finite
+CHUNK_SECONDS = 0.05  # a call runs this long between answers to progress() and cancel()
 
 
 @dataclasses.dataclass
@@ -138,3 +150,31 @@ async def _load_now(names: list[str], page: str) -> bool:
     finally:
         JOB.phase = Phase.NONE
     return True
+
+
+class Options:
+    """A search request's board, goal and options, read once (PuzzleError, KeyError,
+    ValueError if it is bad), and the pattern databases it needs that are not loaded."""
+
+    def __init__(self, req: SearchRequest) -> None:
+        self.board, self.goal = read_boards(req)
+        self.algorithm = str(req.get("algorithm", DEFAULT_ALGORITHM))
+        self.heuristic = str(req.get("heuristic", DEFAULT_HEURISTIC))
+        self.weight = float(req.get("weight", DEFAULT_WEIGHT))
+        info = ALGORITHMS.get(self.algorithm)
+        uses_h = info is not None and info.uses_heuristic
+        self.missing = tables.needed(self.board, self.goal, uses_h, self.heuristic)
+        self.address = req.get("page")
+
+    @property
+    def page(self) -> str:
+        return page_of(self.address)
+
+    def search(self) -> Search:
+        return make_search(
+            self.board,
+            self.goal,
+            algorithm=self.algorithm,
+            heuristic=self.heuristic,
+            weight=self.weight,
+        )

@@ -9,7 +9,7 @@ from typing import Any
 
 import team
 from job import JOB, MAX_NODES, TEAM, helpers, load, page_of
-from protocol import Kind, LabAnswer, LabProgress, LabRequest, Phase, Reply, plain
+from protocol import Kind, LabAnswer, LabProgress, LabRequest, Phase, Refusal, Reply, plain
 
 from npuzzle import PuzzleError, lab
 from npuzzle.lab import runner
@@ -27,12 +27,12 @@ def lab_progress(since: int) -> LabProgress:
     return {**JOB.progress(), "rows": json.dumps(_rows[start:])}
 
 
-async def lab_run(request: Any) -> LabAnswer | dict[str, Any]:
+async def lab_run(request: Any) -> LabAnswer | Refusal:
     """Run an experiment: ``request`` is a protocol.LabRequest. The answer says how it ended
     (Reply.DONE, CANCELLED or ERROR) and carries every row (JSON text)."""
     req: LabRequest = plain(request)
     if JOB.running:
-        return dict(JOB.busy())
+        return JOB.busy()
     _rows.clear()
     JOB.begin(Kind.LAB, Phase.PLANNING)
     try:

@@ -10,13 +10,9 @@ import asyncio
 import time
 from typing import Any
 
-import tables
 import team
-from job import JOB, MAX_NODES, TEAM, helpers, load, page_of
+from job import CHUNK_SECONDS, JOB, MAX_NODES, TEAM, Options, helpers, load
 from protocol import (
-    DEFAULT_ALGORITHM,
-    DEFAULT_HEURISTIC,
-    DEFAULT_WEIGHT,
     Kind,
     Refusal,
     Reply,
@@ -25,14 +21,12 @@ from protocol import (
     WholeSearch,
     board_text,
     plain,
-    read_boards,
 )
 
-from npuzzle import ALGORITHMS, PuzzleError, Search, Status, make_search
+from npuzzle import ALGORITHMS, PuzzleError, Search, Status
 from npuzzle.search.idastar import IDAStar
 from npuzzle.search.split import Split
 
-CHUNK_SECONDS = 0.05  # run this long between answers to progress() and cancel()
 # IDA* shared with helpers (npuzzle.search.split): subtrees per worker in a split iteration, and
 # the nodes the iteration before must have generated. Both measured on Korf's boards
 # (benchmarks/site_workers.py): fewer pieces than the command line's, each longer than the
@@ -40,34 +34,6 @@ CHUNK_SECONDS = 0.05  # run this long between answers to progress() and cancel()
 # iterations of a second or more split.
 PIECES_PER_WORKER = 16
 SPLIT_FROM = 100_000
-
-
-class Options:
-    """A search request's board, goal and options, read once (PuzzleError, KeyError,
-    ValueError if it is bad), and the pattern databases it needs that are not loaded."""
-
-    def __init__(self, req: SearchRequest) -> None:
-        self.board, self.goal = read_boards(req)
-        self.algorithm = str(req.get("algorithm", DEFAULT_ALGORITHM))
-        self.heuristic = str(req.get("heuristic", DEFAULT_HEURISTIC))
-        self.weight = float(req.get("weight", DEFAULT_WEIGHT))
-        info = ALGORITHMS.get(self.algorithm)
-        uses_h = info is not None and info.uses_heuristic
-        self.missing = tables.needed(self.board, self.goal, uses_h, self.heuristic)
-        self.address = req.get("page")
-
-    @property
-    def page(self) -> str:
-        return page_of(self.address)
-
-    def search(self) -> Search:
-        return make_search(
-            self.board,
-            self.goal,
-            algorithm=self.algorithm,
-            heuristic=self.heuristic,
-            weight=self.weight,
-        )
 
 
 async def solve(request: Any) -> SolveAnswer | Refusal:

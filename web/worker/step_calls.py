@@ -8,11 +8,10 @@ import asyncio
 import json
 from typing import Any
 
-from job import JOB, load, page_of
+from job import CHUNK_SECONDS, JOB, Options, load, page_of
 from outline import Outline
 from pacing import big_parts, dismantle
 from protocol import Model, Reply, SearchRequest, StepRequest, TreeRequest, plain
-from solve_calls import CHUNK_SECONDS, Options
 from stepping import Stepping
 
 from npuzzle import PuzzleError, solvability
