@@ -278,7 +278,7 @@ def copy_micropython(node_modules: Path, dest: Path) -> list[Path]:
 # in the solver worker and helper.py in the helper workers (Pyodide; web/worker/team.py),
 # web/opening/opening.py in MicroPython.
 ENTRY_SCRIPTS = ("main.py", "worker.py", "helper.py", "opening.py")
-# What the opening imports (MicroPython, its own config): the grid's markup, shared with the page.
+# What the opening imports (MicroPython, its own config): the grid's markup, keys and swipes.
 OPENING_MODULES = ("gridcommon.py",)
 
 
