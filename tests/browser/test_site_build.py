@@ -45,6 +45,28 @@ def test_dist_contents(built_site: Path) -> None:
         assert (built_site / "pyscript" / chunk).is_file(), chunk
 
 
+def test_web_folders_are_served_side_by_side(built_site: Path) -> None:
+    """web/page/, web/worker/ and web/opening/ tell where each module runs; the site serves
+    them all at its root, where Pyodide and MicroPython import them by name."""
+    web = site_build.ROOT / "web"
+    sources = [p for p in web.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    assert {p.parent.name for p in sources if p.suffix == ".py"} >= {"page", "worker", "opening"}
+    for source in sources:
+        if source.name == "service-worker.js":  # written with the build's stamp
+            continue
+        assert (built_site / source.name).read_bytes() == source.read_bytes(), source
+    assert not any((built_site / folder).exists() for folder in ("page", "worker", "opening"))
+
+
+def test_two_web_files_named_alike_are_refused(tmp_path: Path) -> None:
+    web = tmp_path / "web"
+    for path in ("index.html", "page/view.py", "worker/view.py"):
+        (web / path).parent.mkdir(parents=True, exist_ok=True)
+        (web / path).write_text("", encoding="utf-8")
+    with pytest.raises(site_build.BuildError, match="named alike"):
+        site_build.copy_web(web, tmp_path / "dest")
+
+
 def test_config_is_local(built_site: Path) -> None:
     config = json.loads((built_site / "pyscript.json").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
