@@ -5,7 +5,7 @@ opens it and waits for the solver worker, then:
 
 - **Solve** (``--ids``, default all of Korf's 100): each instance with IDA* + ``pdb`` through
   ``window.npuzzleSolve``, first with ``workers: 1``, then with ``workers: 2`` (the solver
-  worker and one helper, web/team.py). Before either, one call per setting loads the tables
+  worker and one helper, web/worker/team.py). Before either, one call per setting loads the tables
   (into the helper too, by a board whose last iterations are shared) and is not counted; the
   renderers' resident memory is printed after each (Linux: /proc).
   Each row: the optimal length, each setting's length (they must equal it), nodes

@@ -4,7 +4,7 @@
 Steps a search ``--steps`` times (every step recorded for ``back()``) and runs the same search
 as far without recording; the difference is the records. Then builds the visualizer's search
 tree from those steps (``npuzzle.teach.tree.SearchTree``) and times dropping both at once,
-the page's stall before it freed them in slices (web/pacing.py ``dismantle``).
+the page's stall before it freed them in slices (web/worker/pacing.py ``dismantle``).
 
     .venv/bin/python benchmarks/step_records.py [--board 8,6,7/2,5,4/3,0,1] [--algorithm bfs]
                                                 [--steps 100000]

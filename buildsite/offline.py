@@ -68,7 +68,7 @@ def write_app_files(web_dir: Path, dest: Path) -> list[Path]:
 def precached(dest: Path) -> dict[str, str]:
     """Every file of the finished site a visit may need, by its path from dest (with /), with
     its Subresource Integrity hash: everything but the pattern databases (kept on demand by
-    web/tables.py in a Cache Storage of their own), PyScript's unused libraries, the service
+    web/worker/tables.py in a Cache Storage of their own), PyScript's unused libraries, the service
     worker and the build marker."""
     files = {}
     for path in files_under(dest):

@@ -137,7 +137,7 @@ def copy_pyscript(node_modules: Path, dest: Path) -> list[Path]:
 
 
 def copy_micropython(node_modules: Path, dest: Path) -> list[Path]:
-    """Copy the MicroPython runtime of the opening (web/opening.py): about 0.5 MB."""
+    """Copy the MicroPython runtime of the opening (web/opening/opening.py): about 0.5 MB."""
     src_dir = node_modules / MICROPYTHON_PACKAGE
     missing = [name for name in MICROPYTHON_FILES if not (src_dir / name).is_file()]
     if missing:

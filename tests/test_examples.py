@@ -50,4 +50,3 @@ def test_the_exceptions_are_current(name: str) -> None:
     is gone), it leaves the list."""
     assert name in MODULES
     assert _docstring_examples(importlib.import_module(name)) == 0
-

@@ -77,7 +77,7 @@ async function fetchOk(url, options) {
 }
 
 async function dropOtherBuilds() {
-  // Only this deployment's older builds; the pattern databases (web/tables.py's
+  // Only this deployment's older builds; the pattern databases (web/worker/tables.py's
   // "npuzzle-pdb ..." caches) and other sites' caches are left alone.
   const names = await caches.keys();
   await Promise.all(
@@ -124,7 +124,7 @@ async function cacheFirst(path, request) {
 }
 
 // The rest (the pattern databases, anything added later): the network, else any copy a
-// cache of this origin holds (web/tables.py's own, for one), else the network's error.
+// cache of this origin holds (web/worker/tables.py's own, for one), else the network's error.
 async function networkFirst(request) {
   try {
     return await fetch(request);

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sitekit import Site
 
-from buildsite import assemble, cli
+from buildsite import assemble, cli, page
 from buildsite.layout import ROOT, BuildError
 
 # Any http(s) URL whose host is not 127.0.0.1, but for the SVG namespace (a name, never
@@ -51,11 +51,33 @@ def test_dist_contents(built_site: Path) -> None:
         assert (built_site / "pyscript" / chunk).is_file(), chunk
 
 
+def test_web_folders_are_served_side_by_side(built_site: Path) -> None:
+    """web/page/, web/worker/ and web/opening/ tell where each module runs; the site serves
+    them all at its root, where Pyodide and MicroPython import them by name."""
+    web = ROOT / "web"
+    sources = [p for p in web.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    assert {p.parent.name for p in sources if p.suffix == ".py"} >= {"page", "worker", "opening"}
+    for source in sources:
+        if source.name == "service-worker.js":  # written with the build's stamp
+            continue
+        assert (built_site / source.name).read_bytes() == source.read_bytes(), source
+    assert not any((built_site / folder).exists() for folder in ("page", "worker", "opening"))
+
+
+def test_two_web_files_named_alike_are_refused(tmp_path: Path) -> None:
+    web = tmp_path / "web"
+    for path in ("index.html", "page/view.py", "worker/view.py"):
+        (web / path).parent.mkdir(parents=True, exist_ok=True)
+        (web / path).write_text("", encoding="utf-8")
+    with pytest.raises(BuildError, match="named alike"):
+        page.copy_web(web, tmp_path / "dest")
+
+
 def test_config_is_local(built_site: Path) -> None:
     config = json.loads((built_site / "pyscript.json").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
     # the package zip, unpacked, and each helper module of the page (not the entry scripts)
-    helpers = sorted(p.name for p in (ROOT / "web").glob("*.py"))
+    helpers = sorted(p.name for p in (ROOT / "web").rglob("*.py"))
     helpers = [h for h in helpers if h not in ("main.py", "worker.py", "helper.py", "opening.py")]
     assert "stepper.py" in helpers and "tables.py" in helpers
     assert config["files"] == {"./npuzzle.zip": "./*", **{f"./{h}": f"./{h}" for h in helpers}}
@@ -66,7 +88,10 @@ def test_config_is_local(built_site: Path) -> None:
     assert 'src="./pyscript/core.js"' in html
     # The opening runs in the MicroPython copied into the site, never one from elsewhere.
     opening = json.loads((built_site / "opening.json").read_text(encoding="utf-8"))
-    assert opening == {"interpreter": "./micropython/micropython.mjs"}
+    assert opening == {
+        "interpreter": "./micropython/micropython.mjs",
+        "files": {"./gridcommon.py": "./gridcommon.py"},  # the grid's markup, as the page's
+    }
     assert 'src="./opening.py" config="./opening.json"' in html
     for name in ("micropython.mjs", "micropython.wasm"):
         assert (built_site / "micropython" / name).is_file()

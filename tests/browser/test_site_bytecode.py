@@ -26,9 +26,9 @@ UNCHECKED, CHECKED = 0b01, 0b11
 
 
 def helper_modules() -> list[str]:
-    """The page's helper modules: web/*.py but the entry scripts (served as files)."""
+    """The page's helper modules: web/**/*.py but the entry scripts (served as files)."""
     web = ROOT / "web"
-    return sorted(p.name for p in web.glob("*.py") if p.name not in ENTRY_SCRIPTS)
+    return sorted(p.name for p in web.rglob("*.py") if p.name not in ENTRY_SCRIPTS)
 
 
 def cached(source: str) -> str:

@@ -39,7 +39,7 @@ from npuzzle import Board, solve
 
 SOLVE_TIMEOUT_MS = 60_000
 EASY_3X3 = "#board=1,2,3/4,0,6/7,5,8&algorithm=astar&heuristic=manhattan"  # 2 moves
-# A 4x4 with the pdb heuristic: its tables come from pdb/ (and web/tables.py's cache).
+# A 4x4 with the pdb heuristic: its tables come from pdb/ (and web/worker/tables.py's cache).
 BOARD_4X4 = Board.goal("standard", 4, 4).apply("ULLURDDLUURRDLLDRRULLURD")
 LINK_4X4 = f"#board={BOARD_4X4.format('rows')}&algorithm=astar&heuristic=pdb"
 
@@ -162,7 +162,7 @@ def test_service_worker_keeps_every_file_but_the_tables(built_site: Path) -> Non
         p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()
     }
     tables = {name for name in everything if name.startswith("pdb/") and name.endswith(".npdb")}
-    assert tables  # the site does ship tables: they are left to web/tables.py
+    assert tables  # the site does ship tables: they are left to web/worker/tables.py
     # PyScript's editor and terminal libraries: imported only by pages that use them
     unused = {
         name
@@ -272,7 +272,7 @@ def test_after_one_visit_the_site_opens_plays_and_solves_offline(
 ) -> None:
     optimal = solve(BOARD_4X4, algorithm="astar", heuristic="manhattan").length
     words = f"Solved in {optimal} moves."
-    # Online: the 4x4's tables are loaded (into web/tables.py's cache) by a first Solve.
+    # Online: the 4x4's tables are loaded (into web/worker/tables.py's cache) by a first Solve.
     load(page, site.url + LINK_4X4)
     wait_worker(page)
     solve_and_wait(page, words)

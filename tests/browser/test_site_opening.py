@@ -1,4 +1,4 @@
-"""The opening (web/opening.py, MicroPython): the link's board drawn and playable before
+"""The opening (web/opening/opening.py, MicroPython): the link's board drawn and playable before
 Pyodide has loaded, and handed over to the page with the moves made meanwhile; Solve and
 Step pressed meanwhile are done once the page has loaded.
 

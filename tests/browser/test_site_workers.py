@@ -1,5 +1,5 @@
-"""The page's solver workers: Workers above 1 starts helper workers (web/helper.py) that share
-IDA*'s subtrees and the Lab's searches with the solver worker (web/team.py).
+"""The page's solver workers: Workers above 1 starts helper workers (web/worker/helper.py)
+that share IDA*'s subtrees and the Lab's searches with the solver worker (web/worker/team.py).
 
 Every answer is checked against npuzzle run here in CPython: the same length, the same table.
 """

@@ -1,4 +1,4 @@
-"""The page's views (web/*.py) in CPython, against the stand-in browser of fakedom.
+"""The page's views (web/**/*.py) in CPython, against the stand-in browser of fakedom.
 
 The fake ``js``, ``pyscript`` and ``pyodide`` modules and web/ on ``sys.path`` exist only
 during a test that asks for them (the ``web`` fixture): they are put into ``sys.modules``
@@ -26,11 +26,16 @@ import fakedom
 
 sys.path.pop(0)
 
-WEB_MODULES = frozenset(p.stem for p in fakedom.WEB.glob("*.py"))
+# web/ and its folders (page/, worker/, opening/), side by side on sys.path as on the site
+WEB_FOLDERS = [
+    fakedom.WEB,
+    *sorted(p for p in fakedom.WEB.iterdir() if p.is_dir() and p.name != "__pycache__"),
+]
+WEB_MODULES = frozenset(p.stem for folder in WEB_FOLDERS for p in folder.glob("*.py"))
 
 
 class Web:
-    """The page's browser and modules, for one test: ``web.grid`` imports web/grid.py."""
+    """The page's browser and modules, for one test: ``web.grid`` imports web/page/grid.py."""
 
     def __init__(self, document: fakedom.Document, window: fakedom.Window, workers: Any):
         self.document, self.window, self.workers = document, window, workers
@@ -51,8 +56,8 @@ class Web:
 
     @property
     def stepped(self) -> Any:
-        """The worker's stepped search (web/stepping.py's Stepping), or None."""
-        sessions = self.worker._stepping
+        """The worker's stepped search (web/worker/stepping.py's Stepping), or None."""
+        sessions = self.step_calls._stepping
         return sessions[0] if sessions else None
 
     def __getattr__(self, name: str) -> ModuleType:
@@ -81,7 +86,8 @@ def web(monkeypatch: pytest.MonkeyPatch) -> Iterator[Web]:
         monkeypatch.setitem(sys.modules, name, module)
     for name in WEB_MODULES:  # a web module imported before would hold other fakes
         monkeypatch.delitem(sys.modules, name, raising=False)
-    monkeypatch.syspath_prepend(str(fakedom.WEB))
+    for folder in WEB_FOLDERS:
+        monkeypatch.syspath_prepend(str(folder))
     yield Web(document, window, workers)
     for name in WEB_MODULES:
         sys.modules.pop(name, None)
@@ -151,7 +157,7 @@ def hub() -> Hub:
 
 
 class Worker:
-    """web/worker.py's exports as the bridge reaches them: every call is awaited."""
+    """web/worker/worker.py's exports as the bridge reaches them: every call is awaited."""
 
     def __init__(self, module: ModuleType) -> None:
         self.module = module
@@ -172,7 +178,7 @@ class Worker:
 @pytest.fixture
 def parts(web: Any, hub: Any) -> Any:
     """(grid, search controls, visualizer) on a 3x3 board 16 moves from the snail goal, as
-    the page wires them, with web/worker.py as the worker (it holds the stepped search)."""
+    the page wires them, with web/worker/worker.py as the worker (it holds the stepped search)."""
     grid = web.grid.GridView(web.document, hub)
     hub.grid = grid
     controls = web.controls.SearchControls(web.document, hub)

@@ -1,4 +1,4 @@
-"""web/comparing.py, the worker's side of Compare: its views are checked against the engine's
+"""web/worker/comparing.py, the worker's side of Compare: its views are checked against the engine's
 searches run here on their own, not against npuzzle.teach.lockstep."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""The visualizer's search as the worker holds it (web/stepping.py, web/outline.py) and the
-worker's ``steps_*`` calls, in CPython: bounded in time, described as the engine has it."""
+"""The visualizer's search as the worker holds it (web/worker/stepping.py,
+web/worker/outline.py) and the worker's ``steps_*`` calls, in CPython: bounded in time,
+described as the engine has it."""
 
 from __future__ import annotations
 

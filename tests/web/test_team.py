@@ -1,8 +1,9 @@
-"""web/team.py and web/helper.py: the solver worker shares IDA* and the Lab with helpers.
+"""web/worker/team.py and web/worker/helper.py: the solver worker shares IDA* and the Lab
+with helpers.
 
-The solver worker (web/worker.py) and helpers (web/helper.py) run here in one event loop;
-the stand-in BroadcastChannel carries their JSON text between them in later turns, as the
-browser does between workers.
+The solver worker (web/worker/worker.py) and helpers (web/worker/helper.py) run here in one
+event loop; the stand-in BroadcastChannel carries their JSON text between them in later turns,
+as the browser does between workers.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from npuzzle import Board, random_board, solve
 
 
 class Helpers:
-    """Helpers of web/helper.py serving on a channel, as join() starts them; each keeps what
-    it said (``said``)."""
+    """Helpers of web/worker/helper.py serving on a channel, as join() starts them; each keeps
+    what it said (``said``)."""
 
     def __init__(self, web: Any, channel: str, names: list[str]) -> None:
         self.web, self.channel, self.names = web, channel, names
@@ -64,7 +65,7 @@ def small_slices(web: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     """Short slices and every iteration split: many messages on small boards."""
     monkeypatch.setattr(web.team, "SLICE_SECONDS", 0.0005)
     monkeypatch.setattr(web.team, "CHUNK", 16)
-    monkeypatch.setattr(web.worker, "SPLIT_FROM", 0)
+    monkeypatch.setattr(web.solve_calls, "SPLIT_FROM", 0)
     return web
 
 
@@ -108,7 +109,7 @@ def test_the_lab_dealt_to_helpers_gives_the_rows_of_one_worker_in_order(small_sl
 
     assert rows(shared) == rows(alone) and len(rows(alone)) > 4
     assert "done" in helpers.kinds("helper-1")
-    assert web.worker._job["workers"] == 2
+    assert web.job.JOB.workers == 2
 
 
 def test_a_failing_helper_is_left_out_and_its_work_done_by_the_others(small_slices):
@@ -138,7 +139,7 @@ def test_a_failing_helper_is_left_out_and_its_work_done_by_the_others(small_slic
     alone = solve(board, goal, algorithm="idastar", heuristic="manhattan")
     assert answer["status"] == "solved" and answer["length"] == alone.length
     assert "failed" in helpers.kinds("helper-2") and "done" not in helpers.kinds("helper-2")
-    assert "helper-2" in web.worker._team.gone and "done" in helpers.kinds("helper-1")
+    assert "helper-2" in web.job.TEAM.gone and "done" in helpers.kinds("helper-1")
     assert any("helper-2 failed: MemoryError" in w for w in web.window.warnings)
 
 
@@ -169,7 +170,7 @@ def test_a_silent_helper_is_given_up(small_slices, monkeypatch):
     alone = solve(board, goal, algorithm="idastar", heuristic="manhattan")
     assert answer["status"] == "solved" and answer["length"] == alone.length
     assert any(m.get("kind") == "work" for m in heard)  # it was given work, then left
-    assert "helper-9" in web.worker._team.gone
+    assert "helper-9" in web.job.TEAM.gone
     assert any("helper-9 is silent" in w for w in web.window.warnings)
 
 
@@ -217,6 +218,6 @@ def test_a_helper_quiet_between_searches_is_not_taken_for_lost(small_slices, mon
 
     first, second, later = run_with(helpers, two_searches())
     assert first["status"] == second["status"] == "solved"
-    assert "helper-1" not in web.worker._team.gone
+    assert "helper-1" not in web.job.TEAM.gone
     assert any(m["kind"] == "done" for m in later)
     assert not any("silent" in w for w in web.window.warnings)

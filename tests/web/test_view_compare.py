@@ -1,4 +1,4 @@
-"""Compare in CPython: the view against web/worker.py's own ``compare_*`` functions.
+"""Compare in CPython: the view against web/worker/worker.py's own ``compare_*`` functions.
 
 The stand-in worker is the page's worker module itself, run here; the 4x4 pattern databases
 are served to its ``tables.load`` from the disk cache by a stand-in ``fetch``. Every figure
@@ -29,7 +29,7 @@ GOAL_4X4 = Board.goal("standard", 4, 4)
 
 
 class Solver:
-    """The worker's exports as the bridge calls them (web/worker.py's own), each call
+    """The worker's exports as the bridge calls them (web/worker/worker.py's own), each call
     recorded; ``gate`` held shut keeps the worker from answering."""
 
     def __init__(self, worker: Any) -> None:
@@ -57,7 +57,7 @@ class Solver:
 def compare(web: Any, hub: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     """The Compare view on ``view.at`` (a 3x3 board), wired as the page wires it, unopened."""
     monkeypatch.setattr(web.compareview, "PLAY_SECONDS", 0.01)
-    monkeypatch.setattr(web.compareview, "POLL_SECONDS", 0.01)
+    monkeypatch.setattr(web.bridge, "POLL_SECONDS", 0.01)  # the poller's
     bridge = web.bridge.Bridge(web.workers, web.window)
     at = SimpleNamespace(board=HARD, goal=GOAL)
     view = web.compareview.CompareView(
@@ -306,7 +306,7 @@ def test_pattern_databases_are_loaded_in_the_worker_and_said_meanwhile(
 
 
 def serve_tables(web: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """A ``fetch`` for web/tables.py that serves the site's pdb/ folder from the disk cache,
+    """A ``fetch`` for web/worker/tables.py that serves the site's pdb/ folder from the disk cache,
     in chunks with a pause between them; the names fetched are returned, as they come."""
     folder = pdbbuild.cache_dir()
     assert folder is not None
@@ -388,7 +388,7 @@ def test_closing_drops_the_comparison_and_a_late_answer(web: Any, compare: Any) 
         await settle(compare)
         assert el(web, "compare").children == []  # the step's answer drew nothing
         assert compare.solver.asked()[-2:] == ["compare_step", "compare_close"]
-        assert web.worker._compare["held"] is None  # its memory is gone
+        assert web.compare_calls.HELD.comparison is None  # its memory is gone
 
     play(scenario)
 

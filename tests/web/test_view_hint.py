@@ -1,4 +1,4 @@
-"""Hint and Moves to solved in CPython: the view against web/worker.py's own ``hint``.
+"""Hint and Moves to solved in CPython: the view against web/worker/worker.py's own ``hint``.
 
 The stand-in worker is the page's worker module itself, run here (its tables come from the
 disk cache), behind a gate a test can hold shut to move tiles while the worker "thinks".
@@ -21,7 +21,7 @@ START = Board.parse("1,3,4/8,0,5/7,2,6")  # 6 moves from the snail goal
 
 
 class Solver:
-    """The worker's exports as the bridge calls them; ``hint`` is web/worker.py's."""
+    """The worker's exports as the bridge calls them; ``hint`` is web/worker/worker.py's."""
 
     def __init__(self, worker: Any) -> None:
         self.worker = worker
@@ -177,9 +177,9 @@ def test_a_move_away_and_back_shows_the_answer_kept(web: Any, player: Any) -> No
 def test_while_solve_runs_the_hint_waits_then_comes(
     web: Any, player: Any, hub: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    job = web.worker._job
-    monkeypatch.setitem(job, "running", True)
-    monkeypatch.setitem(job, "kind", "solve")
+    job = web.job.JOB
+    monkeypatch.setattr(job, "running", True)
+    monkeypatch.setattr(job, "kind", web.protocol.Kind.SOLVE)
 
     async def scenario() -> None:
         player.grid.show(START, SNAIL)
@@ -189,7 +189,7 @@ def test_while_solve_runs_the_hint_waits_then_comes(
         assert hub.said == "Hint: waits for the solver, busy with Solve."
         asked = len(player.solver.requests)
         assert asked >= 2  # asked again while it waited
-        job["running"] = False  # Solve ended
+        job.running = False  # Solve ended
         await settle(player)
         assert distance(web) == f"{optimal(START, SNAIL)} moves from solved"
         assert hub.said.startswith("Hint: slide tile ")
@@ -265,10 +265,10 @@ def test_the_worker_refuses_while_busy_and_answers_json_like_values(
     web: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     request = {"board": START.format("rows"), "goal": SNAIL.format("rows")}
-    monkeypatch.setitem(web.worker._job, "running", True)
-    monkeypatch.setitem(web.worker._job, "kind", "lab")
+    monkeypatch.setattr(web.job.JOB, "running", True)
+    monkeypatch.setattr(web.job.JOB, "kind", web.protocol.Kind.LAB)
     assert asyncio.run(web.worker.hint(request)) == {"status": "busy", "kind": "lab"}
-    web.worker._job["running"] = False
+    web.job.JOB.running = False
     answer = asyncio.run(web.worker.hint(request))
     assert answer["status"] == "ok" and answer["optimal"] is True
     assert answer["distance"] == optimal(START, SNAIL)

@@ -9,12 +9,11 @@ import pytest
 
 @pytest.fixture
 def view(web: Any) -> Any:
-    async def no_solver() -> Any:
-        raise AssertionError("the progress line asks nothing of the worker")
+    class NoBridge:
+        def __getattr__(self, name: str) -> Any:
+            raise AssertionError("the progress line asks nothing of the worker")
 
-    return web.labview.LabView(
-        web.document, web.window, no_solver, lambda: None, lambda: "http://127.0.0.1:8000/"
-    )
+    return web.labview.LabView(web.document, web.window, NoBridge(), lambda: None)
 
 
 def said(web: Any) -> str:

@@ -1,4 +1,4 @@
-"""web/opening.py's own few functions (it runs in MicroPython, without the package) agree
+"""web/opening/opening.py's own few functions (it runs in MicroPython, without the package) agree
 with npuzzle's boards, moves and links, and its words with the page's."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import json
 import random
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -22,11 +23,17 @@ WEB = Path(__file__).resolve().parents[2] / "web"
 
 
 def load_opening() -> ModuleType:
-    """opening.py as a plain module: without pyscript it only defines its functions."""
-    spec = importlib.util.spec_from_file_location("opening_under_test", WEB / "opening.py")
+    """opening.py as a plain module: without pyscript it only defines its functions (it
+    imports web/gridcommon.py, served beside it)."""
+    path = WEB / "opening" / "opening.py"
+    spec = importlib.util.spec_from_file_location("opening_under_test", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    sys.path.insert(0, str(WEB))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(WEB))
     return module
 
 
@@ -34,8 +41,8 @@ opening = load_opening()
 
 
 def constant(module: str, name: str) -> object:
-    """A module-level constant of web/<module>.py, read without importing it (it needs the
-    browser)."""
+    """A module-level constant of web/<module> (a path under web/), read without importing
+    it (it needs the browser)."""
     tree = ast.parse((WEB / module).read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
@@ -60,13 +67,19 @@ def test_the_opening_shares_the_packages_sides_and_words() -> None:
     assert (opening.MIN_SIDE, opening.MAX_SIDE) == (MIN_SIDE, MAX_SIDE)
     assert opening.TILE_DIRECTIONS == TILE_DIRECTIONS
     assert set(opening.STEPS) == set(MOVES)
-    assert constant("main.py", "FIRST_BOARD") == opening.FIRST_BOARD
-    assert opening.ASKED["solve"] == constant("solvepanel.py", "WAITING")
-    assert (
-        constant("grid.py", "ARROW_MOVES"),
-        constant("grid.py", "SWIPE_MOVES"),
-        constant("grid.py", "SWIPE_PIXELS"),
-    ) == (opening.ARROW_MOVES, opening.SWIPE_MOVES, opening.SWIPE_PIXELS)
+    assert constant("page/main.py", "FIRST_BOARD") == opening.FIRST_BOARD
+    assert opening.ASKED["solve"] == constant("page/solvepanel.py", "WAITING")
+
+
+def test_a_swipe_names_the_way_a_tile_moves_and_the_blank_goes_the_other_way() -> None:
+    # web/gridcommon.py's, as the opening (and the page's grid) imports them
+    assert opening.swipe(29, -29) is None  # a tap
+    swipes = [opening.swipe(*d) for d in [(40, 5), (-40, 39), (3, 31), (30, -31)]]
+    assert swipes == ["right", "left", "down", "up"]
+    for direction, blank in opening.SWIPE_MOVES.items():
+        assert TILE_DIRECTIONS[blank] == direction
+    for key, blank in opening.ARROW_MOVES.items():  # ArrowUp: the tile below goes up
+        assert TILE_DIRECTIONS[blank] == key.removeprefix("Arrow").lower()
 
 
 def test_it_reads_the_board_of_every_link_the_page_writes() -> None:
@@ -142,12 +155,14 @@ def test_a_first_visits_scramble_can_be_solved() -> None:
 MICROPYTHON_RUN = """
 import {{ loadMicroPython }} from {runtime};
 const mp = await loadMicroPython({{ stdout: (line) => console.log(line) }});
+mp.FS.writeFile("/gridcommon.py", {markup});  // served beside it, as on the site
 mp.runPython({source});
 mp.runPython({probe});
 """
 PROBE = """
 import json
-out = []
+import gridcommon
+out = [[gridcommon.cell_name(t, r, c) for t in (0, 5, 12) for r in (0, 2) for c in (1, 3)]]
 for fragment in FRAGMENTS:
     board = read_board(fragment)
     out.append(board)
@@ -176,7 +191,8 @@ def test_it_runs_in_micropython_as_in_cpython(tmp_path: Path) -> None:
     script.write_text(
         MICROPYTHON_RUN.format(
             runtime=json.dumps((runtime / "micropython.mjs").as_uri()),
-            source=json.dumps((WEB / "opening.py").read_text(encoding="utf-8")),
+            source=json.dumps((WEB / "opening" / "opening.py").read_text(encoding="utf-8")),
+            markup=json.dumps((WEB / "gridcommon.py").read_text(encoding="utf-8")),
             probe=json.dumps(probe),
         ),
         encoding="utf-8",

@@ -267,7 +267,7 @@ def test_a_dropped_search_is_freed_in_slices_in_the_worker(
         assert web.stepped is None and len(history) == 12  # nothing freed in the call
         await asyncio.sleep(0.001)
         assert 0 < len(history) < 12  # a slice at a time
-        await asyncio.gather(*web.worker._dropping)
+        await asyncio.gather(*web.step_calls._dropping)
         assert history == []
 
     asyncio.run(drop())

@@ -9,6 +9,18 @@ from __future__ import annotations
 from typing import Any
 
 
+def loading_text(got: int, total: int, into: str | None = "the solver") -> str:
+    """What a status line says while pattern databases are loaded ``into`` a worker (None:
+    the Lab's, which says only what it loads).
+
+    >>> loading_text(1_250_000, 5_000_000)
+    'Loading pattern databases into the solver: 1.2 of 5.0 MB...'
+    """
+    amount = f"{got / 1e6:.1f} of {total / 1e6:.1f} MB" if total else f"{got / 1e6:.1f} MB"
+    where = f" into {into}" if into else ""
+    return f"Loading pattern databases{where}: {amount}..."
+
+
 class StatusView:
     """``#status`` (one line of text) and ``#loading`` (a progress bar)."""
 
@@ -29,12 +41,9 @@ class StatusView:
         self.bar.hidden = False
         if total:
             self.bar.max, self.bar.value = total, min(got, total)
-            amount = f"{got / 1e6:.1f} of {total / 1e6:.1f} MB"
         else:
             self.bar.removeAttribute("value")  # indeterminate
-            amount = f"{got / 1e6:.1f} MB"
-        into = "the solver" if where == "solver" else "the visualizer"
-        self.say(f"Loading pattern databases into {into}: {amount}...")
+        self.say(loading_text(got, total, "the solver" if where == "solver" else "the visualizer"))
 
     def hide_loading(self) -> None:
         self.bar.hidden = True

@@ -19,15 +19,16 @@ from typing import Any, Protocol
 
 from bridge import Bridge
 from controls import listen
+from protocol import Kind, Reply
 
 from npuzzle import Board
 
 DEBOUNCE_SECONDS = 0.15  # moves closer together than this ask once, for the last board
 RETRY_SECONDS = 1.0  # while the worker runs Solve or the Lab, ask again this often
-BUSY = {"solve": "Solve", "lab": "the Lab"}
+BUSY: dict[str, str] = {Kind.SOLVE: "Solve", Kind.LAB: "the Lab"}
 
 Key = tuple[Board, Board]  # (board, goal): what an answer is for
-SOLVED: dict[str, Any] = {"status": "ok", "solvable": True, "distance": 0, "optimal": True}
+SOLVED: dict[str, Any] = {"status": Reply.OK, "solvable": True, "distance": 0, "optimal": True}
 
 
 class Page(Protocol):
@@ -36,9 +37,12 @@ class Page(Protocol):
 
 
 class Grid(Protocol):
-    board: Board
-    goal: Board
     tiles: dict[int, Any]
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def goal(self) -> Board: ...
 
     @property
     def solved(self) -> bool: ...
@@ -50,7 +54,7 @@ def moves(n: int) -> str:
 
 def distance_text(answer: dict[str, Any]) -> str:
     """What "Moves to solved" shows for the worker's answer."""
-    if answer.get("status") != "ok":
+    if answer.get("status") != Reply.OK:
         return f"Unknown: {answer.get('reason') or 'no answer'}"
     if not answer.get("solvable"):
         return "Cannot be solved (Hint says why)"
@@ -64,7 +68,7 @@ def distance_text(answer: dict[str, Any]) -> str:
 
 def hint_text(answer: dict[str, Any]) -> str:
     """What the live region says when Hint is pressed."""
-    if answer.get("status") != "ok":
+    if answer.get("status") != Reply.OK:
         return f"No hint: {answer.get('reason') or 'the solver did not answer'}."
     if not answer.get("solvable"):
         return f"No hint: this board cannot be solved: {answer.get('reason')}."
@@ -135,10 +139,10 @@ class HintView:
             self.show(self.key(), SOLVED)
             return
         if self.failure:
-            self.show(self.key(), {"status": "error", "reason": self.failure})
+            self.show(self.key(), {"status": Reply.ERROR, "reason": self.failure})
             return
         last = self.answer[1] if self.answer is not None else {}
-        if not (last.get("status") == "ok" and last.get("solvable") and last.get("distance")):
+        if not (last.get("status") == Reply.OK and last.get("solvable") and last.get("distance")):
             self.distance.textContent = "working it out..."  # not "Solved", even faded
         self.distance.setAttribute("aria-busy", "true")
         self.ask()
@@ -162,7 +166,7 @@ class HintView:
         self.wanted = False
         self.unmark()
         tile = self.grid.tiles.get(answer.get("tile") or 0)
-        if answer.get("status") == "ok" and answer.get("distance") and tile is not None:
+        if answer.get("status") == Reply.OK and answer.get("distance") and tile is not None:
             tile.classList.add("hint")
             tile.setAttribute("data-hint", str(answer.get("direction")))
             self.marked = tile
@@ -190,10 +194,10 @@ class HintView:
                 return
             try:
                 # a pressed Hint may fetch the pattern databases; Moves to solved alone not
-                answer = await self.bridge.hint(*key, fetch=self.wanted)
+                answer = dict(await self.bridge.hint(*key, fetch=self.wanted))
             except Exception as exc:  # the worker failed: say so, do not retry for ever
-                answer = {"status": "error", "reason": f"the solver did not answer ({exc})"}
-            if answer.get("status") == "busy":
+                answer = {"status": Reply.ERROR, "reason": f"the solver did not answer ({exc})"}
+            if answer.get("status") == Reply.BUSY:
                 busy = BUSY.get(str(answer.get("kind")), "a search")
                 self.distance.textContent = f"waits for {busy}"
                 if self.wanted and not said:
@@ -207,7 +211,7 @@ class HintView:
 
     def show(self, key: Key, answer: dict[str, Any]) -> None:
         self.answer = (key, answer)
-        if answer.get("status") == "ok" and answer.get("solvable") and answer.get("optimal"):
+        if answer.get("status") == Reply.OK and answer.get("solvable") and answer.get("optimal"):
             self.page.shortest_known(*key, int(answer.get("distance") or 0))
         self.distance.textContent = distance_text(answer)
         self.distance.removeAttribute("aria-busy")

@@ -32,12 +32,14 @@ import treeview
 from bridge import Bridge
 from controls import SearchControls, listen
 from grid import GridView
+from protocol import Phase, Progress, Reply, StepRequest
 from stepper import MAX_STEPS, Model, StepView
 from treeview import TreeView
 
+from npuzzle import Status
+
 DEFAULT_SPEED = 8  # steps a second while playing
 SLICE_SECONDS = 0.05  # of stepping in the worker per call of a long run
-POLL_SECONDS = 0.2  # between looks at the tables' loading
 WAITING = "Step waits for the solver, still loading: it starts by itself once ready."
 
 
@@ -215,16 +217,12 @@ class Visualizer:
             return True
         if not self.bridge.ready:
             self.page.say(WAITING)
-        opening = asyncio.ensure_future(self.bridge.steps_open(board, goal, **settings.options))
+        opening = self.bridge.steps_open(board, goal, **settings.options)
         try:
-            while not opening.done():
-                await asyncio.wait([opening], timeout=POLL_SECONDS)
-                if not opening.done():
-                    self.show_loading(await self.bridge.progress())
+            model = await self.bridge.follow(opening, self.show_loading)
         finally:
             self.page.hide_loading()
-        model = opening.result()
-        if model.get("status") != "ok":
+        if model.get("status") != Reply.OK:
             self.page.say(str(model.get("message")))
             return False
         if model.get("tables"):
@@ -232,17 +230,17 @@ class Visualizer:
         self.key, self.model, self.position = key, model, model
         return True
 
-    def show_loading(self, progress: dict[str, Any]) -> None:
-        if progress.get("phase") == "loading":
+    def show_loading(self, progress: Progress) -> None:
+        if progress.get("phase") == Phase.LOADING:
             got, total = int(progress.get("loaded") or 0), int(progress.get("total") or 0)
             self.page.show_loading(got, total, "solver")
 
-    async def go(self, request: dict[str, Any]) -> Model | None:
+    async def go(self, request: StepRequest) -> Model | None:
         """One request to step the worker's search; None, and said why, if it failed."""
         answer = await self.bridge.steps_go(
             {"seconds": SLICE_SECONDS, "tree_seconds": treeview.SLICE_SECONDS, **request}
         )
-        if answer.get("status") != "ok":
+        if answer.get("status") != Reply.OK:
             self.page.say(str(answer.get("message")))
             return None
         self.position = answer
@@ -255,7 +253,7 @@ class Visualizer:
         self.show_on_grid(model)
         self.sync()
         steps = model["steps"]
-        if model["search_status"] == "solved":
+        if model["search_status"] == Status.SOLVED:
             n = int(model["length"] or 0)
             self.page.say(f"Step {steps}: goal reached, a path of {n} move{'' if n == 1 else 's'}.")
         elif model["done"]:

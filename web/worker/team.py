@@ -7,10 +7,11 @@ searches (:mod:`npuzzle.lab.runner`). A helper holds its own copy of the pattern
 needs, loaded from the browser's cache.
 
 They talk over a ``BroadcastChannel`` named for the page (two tabs never share one), in JSON
-text. The solver worker says ``{kind: "roll"}`` (who is there?), ``{kind: "work", to, id,
-work}`` and ``{kind: "stop", id}``; a helper says ``{kind: "here", from}``, ``{kind: "busy",
-from, id, expanded, generated}`` every ``BUSY_SECONDS`` while it works (or loads tables),
-then ``{kind: "done", from, id, answer}`` or ``{kind: "failed", from, id, reason}``. A helper
+text (``protocol.Message``, its ``kind`` a ``protocol.Note``). The solver worker says
+``{kind: "roll"}`` (who is there?), ``{kind: "work", to, id, work}`` and ``{kind: "stop",
+id}``; a helper says ``{kind: "here", from}``, ``{kind: "busy", from, id, expanded,
+generated}`` every ``BUSY_SECONDS`` while it works (or loads tables), then ``{kind: "done",
+from, id, answer}`` or ``{kind: "failed", from, id, reason}``. A helper
 not heard from for ``LOST_SECONDS`` while it holds work is given up: its work is done again
 by the others, so a helper that crashes (out of memory, say) costs time, never the answer.
 
@@ -26,13 +27,14 @@ import json
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 import js
 import tables
+from protocol import JobPiece, Message, Note, Piece, SubtreePiece, WholeSearch
 from pyodide.ffi import create_proxy
 
-from npuzzle import ALGORITHMS, Board, PuzzleError, Search, make_search
+from npuzzle import ALGORITHMS, Algorithm, Board, PuzzleError, Search, Status, make_search
 from npuzzle.lab import runner
 from npuzzle.search.idastar import IDAStar
 from npuzzle.search.split import Answer, Subtree
@@ -63,7 +65,7 @@ class Work:
         """Search for at most ``seconds`` (looking at the clock every ``chunk`` expansions,
         None: the search's own); whether the work is done."""
         self.search.run(max_nodes=self.max_nodes(), max_seconds=seconds, chunk=chunk)
-        return self.search.status != "limit" or self._at_limit()
+        return self.search.status != Status.LIMIT or self._at_limit()
 
     def max_nodes(self) -> int | None:
         return None
@@ -117,13 +119,13 @@ class JobWork(Work):
         return runner.finish(self.job, self.search)
 
 
-def subtree_work(search: dict[str, Any], moves: str, threshold: int) -> dict[str, Any]:
-    """The message of one subtree: ``search`` = {board, goal, heuristic, page}."""
-    return {"kind": "subtree", "search": search, "moves": moves, "threshold": threshold}
+def subtree_work(search: WholeSearch, moves: str, threshold: int) -> SubtreePiece:
+    """The message of one subtree of ``search``."""
+    return SubtreePiece(kind="subtree", search=search, moves=moves, threshold=threshold)
 
 
-def job_work(job: runner.Job, page: str) -> dict[str, Any]:
-    return {"kind": "job", "job": job.to_json(), "page": page}
+def job_work(job: runner.Job, page: str) -> JobPiece:
+    return JobPiece(kind="job", job=job.to_json(), page=page)
 
 
 # Loads the pattern databases named (none: nothing to do) from the page at the address given.
@@ -137,7 +139,7 @@ class Searches:
     def __init__(self) -> None:
         self.held: tuple[str, IDAStar] | None = None
 
-    async def whole(self, search: dict[str, Any], load: Load) -> IDAStar:
+    async def whole(self, search: WholeSearch, load: Load) -> IDAStar:
         key = json.dumps(search, sort_keys=True)
         if self.held is not None and self.held[0] == key:
             return self.held[1]
@@ -145,7 +147,7 @@ class Searches:
         goal = Board.parse(str(search["goal"]))
         heuristic = str(search["heuristic"])
         await load(tables.needed(board, goal, True, heuristic), str(search["page"]))
-        made = make_search(board, goal, algorithm="idastar", heuristic=heuristic)
+        made = make_search(board, goal, algorithm=Algorithm.IDASTAR, heuristic=heuristic)
         if not isinstance(made, IDAStar):
             raise PuzzleError("only IDA* splits into subtrees")
         self.held = (key, made)
@@ -159,20 +161,21 @@ async def load_tables(names: list[str], page: str, report: Callable[[], None]) -
         await tables.load(names, lambda got, total: report(), page)
 
 
-async def work_for(message: dict[str, Any], searches: Searches, load: Load) -> Work:
+async def work_for(message: Piece, searches: Searches, load: Load) -> Work:
     """The :class:`Work` a "work" message asks for, made in this worker once ``load`` has
     loaded the tables it needs (PuzzleError, KeyError, ValueError if the message is bad)."""
-    kind = message.get("kind")
-    if kind == "subtree":
+    if message.get("kind") == "subtree":
+        message = cast(SubtreePiece, message)
         whole = await searches.whole(message["search"], load)
         return SubtreeWork(whole, str(message["moves"]), int(message["threshold"]))
-    if kind == "job":
+    if message.get("kind") == "job":
+        message = cast(JobPiece, message)
         job = runner.Job.from_json(message["job"])
         goal = Board.parse(job.goal)
         uses = ALGORITHMS[job.algorithm].uses_heuristic
         await load(tables.needed(goal, goal, uses, job.heuristic), str(message["page"]))
         return JobWork(job)
-    raise ValueError(f"no such work: {kind!r}")
+    raise ValueError(f"no such work: {message.get('kind')!r}")
 
 
 class Channel:
@@ -180,7 +183,7 @@ class Channel:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.inbox: deque[dict[str, Any]] = deque()
+        self.inbox: deque[Message] = deque()
         self.port = js.BroadcastChannel.new(name)
         self._proxy = create_proxy(self._heard)
         self.port.onmessage = self._proxy
@@ -191,7 +194,7 @@ class Channel:
         except ValueError:
             return  # not ours
         if isinstance(message, dict):
-            self.inbox.append(message)
+            self.inbox.append(cast(Message, message))
 
     def say(self, **message: Any) -> None:
         self.port.postMessage(json.dumps(message))
@@ -201,13 +204,13 @@ class _Held:
     """Work out with a helper: its message number, key, message, when it was sent, and the
     counters it reported so far."""
 
-    def __init__(self, ident: int, key: Any, work: dict[str, Any]) -> None:
+    def __init__(self, ident: int, key: Any, work: Piece) -> None:
         self.ident, self.key, self.work = ident, key, work
         self.sent = time.monotonic()
         self.expanded = self.generated = 0
 
 
-Deal = Iterator[tuple[Any, dict[str, Any]]]  # (key, work message) in the order to hand out
+Deal = Iterator[tuple[Any, Piece]]  # (key, work message) in the order to hand out
 
 
 class Team:
@@ -217,7 +220,7 @@ class Team:
         self.channel: Channel | None = None
         self.helpers: dict[str, float] = {}  # name -> when last heard
         self.gone: set[str] = set()  # helpers given up (failed or silent)
-        self.mail: deque[dict[str, Any]] = deque()  # what they said besides "here"
+        self.mail: deque[Message] = deque()  # what they said besides "here"
         self.searches = Searches()  # work_for's, for work done here
         self._ident = 0
 
@@ -227,7 +230,7 @@ class Team:
             return
         self.channel = Channel(name)
         self.helpers.clear()
-        self.channel.say(kind="roll")
+        self.channel.say(kind=Note.ROLL)
 
     def present(self) -> int:
         """The helpers that have said they are there and not been given up."""
@@ -244,14 +247,14 @@ class Team:
             if not sender or sender in self.gone:
                 continue
             self.helpers[sender] = time.monotonic()
-            if m.get("kind") != "here":
+            if m.get("kind") != Note.HERE:
                 self.mail.append(m)
 
     async def deal(
         self,
         work: Deal,
         total: int,
-        mine: Callable[[dict[str, Any]], Awaitable[Work]],
+        mine: Callable[[Piece], Awaitable[Work]],
         take: Callable[[Any, Any], bool],
         helpers: int,
         cancelled: Callable[[], bool],
@@ -266,7 +269,7 @@ class Team:
         While many pieces remain, each helper holds up to ``AHEAD``, so that it starts the
         next at once rather than wait for this worker to read its answer; towards the end,
         one each, so that no worker waits for pieces another holds."""
-        retry: deque[tuple[Any, dict[str, Any]]] = deque()
+        retry: deque[tuple[Any, Piece]] = deque()
         out: dict[str, deque[_Held]] = {}  # helper name -> its pieces, the one under way first
         here: tuple[Any, Work] | None = None
         dealt = 0
@@ -275,7 +278,7 @@ class Team:
         sharing = total > 1 and helpers > 0
         chunk = CHUNK if sharing else None
 
-        def next_work() -> tuple[Any, dict[str, Any]] | None:
+        def next_work() -> tuple[Any, Piece] | None:
             nonlocal dealt
             if retry:
                 return retry.popleft()
@@ -286,7 +289,7 @@ class Team:
         def stop_all() -> None:
             for pieces in out.values():
                 for held in pieces:
-                    self._say(kind="stop", id=held.ident)
+                    self._say(kind=Note.STOP, id=held.ident)
 
         while True:
             answers: list[tuple[Any, Any]] = []
@@ -306,7 +309,7 @@ class Team:
                 while len(pieces) < ahead and (item := next_work()) is not None:
                     self._ident += 1
                     pieces.append(_Held(self._ident, *item))
-                    self._say(kind="work", to=name, id=self._ident, work=item[1])
+                    self._say(kind=Note.WORK, to=name, id=self._ident, work=item[1])
             if here is None and not any(out.values()):
                 return "done"
             if here is not None and here[1].run(SLICE_SECONDS, chunk):
@@ -339,7 +342,7 @@ class Team:
     def _read_answers(
         self,
         out: dict[str, deque[_Held]],
-        retry: deque[tuple[Any, dict[str, Any]]],
+        retry: deque[tuple[Any, Piece]],
         answers: list[tuple[Any, Any]],
     ) -> None:
         self._read()
@@ -351,17 +354,17 @@ class Team:
             if held is None:
                 continue  # stale: work stopped or given up
             kind = m.get("kind")
-            if kind == "busy":
+            if kind == Note.BUSY:
                 held.expanded, held.generated = int(m["expanded"]), int(m["generated"])
-            elif kind == "done":
+            elif kind == Note.DONE:
                 pieces.remove(held)
                 answers.append((held.key, m["answer"]))
-            elif kind == "failed":  # done here or by another helper; this one gets no more
+            elif kind == Note.FAILED:  # done here or by another helper; this one gets no more
                 js.console.warn(f"npuzzle: {sender} failed: {m.get('reason')}; its work is redone")
                 self._give_up(sender, out, retry)
 
     def _give_up_silent(
-        self, out: dict[str, deque[_Held]], retry: deque[tuple[Any, dict[str, Any]]]
+        self, out: dict[str, deque[_Held]], retry: deque[tuple[Any, Piece]]
     ) -> None:
         now = time.monotonic()
         for name, pieces in list(out.items()):
@@ -371,7 +374,7 @@ class Team:
                 self._give_up(name, out, retry)
 
     def _give_up(
-        self, name: str, out: dict[str, deque[_Held]], retry: deque[tuple[Any, dict[str, Any]]]
+        self, name: str, out: dict[str, deque[_Held]], retry: deque[tuple[Any, Piece]]
     ) -> None:
         """No more work for helper ``name``: what it held is done by the others."""
         for held in out.pop(name, deque()):

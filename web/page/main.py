@@ -1,6 +1,7 @@
 """Main-thread entry point of the npuzzle page (runs in the browser under PyScript).
 
-The opening (``opening.py``, in MicroPython) has drawn the link's board and taken moves
+The views are the modules of web/page/, all on the main thread. The opening
+(web/opening/opening.py, in MicroPython) has drawn the link's board and taken moves
 while Pyodide loaded; it starts this script, and :meth:`Page.take_over` takes its board over.
 
 The page is a set of views, one module each, and this module only wires them together:
@@ -16,7 +17,8 @@ The page is a set of views, one module each, and this module only wires them tog
 - ``labview.LabView``: the experiment lab;
 - ``compareview.CompareView``: two to four searches on the board, stepped in lockstep;
 - ``address.AddressView``: share links and the browser's history;
-- ``bridge.Bridge``: the only door to the solver worker (and, for now, to the stepped search).
+- ``bridge.Bridge``: the only door to the solver worker (web/worker/), in the messages of
+  web/protocol.py, and the one poller of its progress.
 
 Views do not know each other: what one asks of the rest (a new board, a message, the address
 to be rewritten) goes through :class:`Page`. The package (boards, moves, searches) is the same
@@ -36,6 +38,7 @@ from grid import GridView
 from hintview import HintView
 from labview import LabView
 from playerview import PlayerView
+from protocol import DEFAULT_WEIGHT
 from pyscript import create_named_worker, document, window, workers
 from solvepanel import SolvePanel
 from status import StatusView
@@ -67,10 +70,9 @@ class Page:
         self.lab = LabView(
             document,
             window,
-            self.bridge.worker,
+            self.bridge,
             lambda: self.changed(push=False),
-            self.bridge.page_address,
-            lambda: self.bridge.team(self.search_controls.read_workers()),
+            self.search_controls.read_workers,
         )
         self.compare = CompareView(
             document,
@@ -148,7 +150,7 @@ class Page:
             self.board_controls.goal_name,
             str(controls.algorithm.value),
             str(controls.heuristic.value),
-            controls.read_weight() or 3.0,
+            controls.read_weight() or DEFAULT_WEIGHT,
             self.visualizer.steps,
             lab=self.lab.link(),
             compare=self.compare.link(),

@@ -125,7 +125,11 @@ async def load(
     done = 0
     for name in names:
         url = folder + name
-        data = await _read(cache, url, name, lambda got, base=done: report(base + got, total), stop)
+
+        def read(got: int, base: int = done) -> None:
+            report(base + got, total)
+
+        data = await _read(cache, url, name, read, stop)
         done += len(data)
         try:
             pdbbuild.provide(name, data)  # checks the header, the size and the checksum

@@ -1,5 +1,6 @@
 """A helper worker (a PyScript worker the page starts, named "helper-1", "helper-2", ...):
-it searches what the solver worker deals it (web/team.py) and answers over the team's channel.
+it searches what the solver worker deals it (web/worker/team.py) and answers over the team's
+channel.
 
 The page calls ``join(channel, name)`` once it has started; from then on the helper says it
 is there whenever the solver worker asks, takes one piece of work at a time, says it is busy
@@ -12,6 +13,7 @@ from collections import deque
 from typing import Any
 
 import team
+from protocol import Message, Note, Piece
 
 import npuzzle
 
@@ -23,7 +25,7 @@ def join(channel: str, name: str) -> dict[str, str]:
     if not _me:
         helper = _Helper(team.Channel(str(channel)), str(name))
         _me.extend([helper, asyncio.ensure_future(helper.serve())])
-    _me[0].say(kind="here")
+    _me[0].say(kind=Note.HERE)
     return {"version": npuzzle.__version__, "name": _me[0].name}
 
 
@@ -33,7 +35,7 @@ class _Helper:
     def __init__(self, channel: team.Channel, name: str) -> None:
         self.channel, self.name = channel, name
         self.searches = team.Searches()
-        self.waiting: deque[dict[str, Any]] = deque()
+        self.waiting: deque[Message] = deque()
         self.stopped: set[int] = set()
         self.heard = 0.0  # when this helper last said it is busy
 
@@ -44,11 +46,11 @@ class _Helper:
         while self.channel.inbox:
             m = self.channel.inbox.popleft()
             kind = m.get("kind")
-            if kind == "roll":
-                self.say(kind="here")
-            elif kind == "work" and m.get("to") == self.name:
+            if kind == Note.ROLL:
+                self.say(kind=Note.HERE)
+            elif kind == Note.WORK and m.get("to") == self.name:
                 self.waiting.append(m)
-            elif kind == "stop":
+            elif kind == Note.STOP:
                 self.stopped.add(int(m.get("id", -1)))
 
     async def serve(self) -> None:
@@ -69,13 +71,13 @@ class _Helper:
                 await self.work(ident, m["work"])
             self.stopped.discard(ident)
 
-    async def work(self, ident: int, message: dict[str, Any]) -> None:
+    async def work(self, ident: int, message: Piece) -> None:
         """Do one piece of work, saying it is busy now and then; its answer unless stopped."""
 
         def busy(expanded: int = 0, generated: int = 0) -> None:
             if time.monotonic() - self.heard >= team.BUSY_SECONDS:
                 self.heard = time.monotonic()
-                self.say(kind="busy", id=ident, expanded=expanded, generated=generated)
+                self.say(kind=Note.BUSY, id=ident, expanded=expanded, generated=generated)
 
         async def load(names: list[str], page: str) -> None:
             await team.load_tables(names, page, busy)
@@ -88,9 +90,9 @@ class _Helper:
                 self.read()
                 if ident in self.stopped:
                     return
-            self.say(kind="done", id=ident, answer=work.answer())
+            self.say(kind=Note.DONE, id=ident, answer=work.answer())
         except Exception as exc:  # a bad message, tables refused, memory: the solver retries
-            self.say(kind="failed", id=ident, reason=f"{type(exc).__name__}: {exc}")
+            self.say(kind=Note.FAILED, id=ident, reason=f"{type(exc).__name__}: {exc}")
 
 
 __export__ = ["join"]

@@ -2,13 +2,13 @@
 
 A :class:`Comparison` holds the searches of ``npuzzle.teach.lockstep`` on one board and moves them
 (Step, Back, a run in slices); :meth:`Comparison.view` gives what the page's Compare view
-(web/compareview.py, on the main thread) draws, as JSON-able values: per search its counters,
+(web/page/compareview.py, on the main thread) draws, as JSON-able values: per search its counters,
 status, length and the head of its open list (tiles and f: the page draws the small boards),
 the status sentence, the chart already rendered as SVG text at the width the page sends, and
 the results table's rows once every search has ended. The page only draws them.
 
 Pure Python: it imports npuzzle only (never ``js`` or ``pyscript``), so it is tested in CPython
-as it runs in the worker (web/worker.py's ``compare_*`` functions).
+as it runs in the worker (web/worker/worker.py's ``compare_*`` functions).
 """
 
 from __future__ import annotations

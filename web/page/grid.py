@@ -37,16 +37,12 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from controls import listen, unreachable
+from gridcommon import ARROW_MOVES, SWIPE_MOVES, draw_rows, place, swipe, tile_cell
 
 from npuzzle import Board, PuzzleError
 from npuzzle.core.board import TILE_DIRECTIONS, moved_tile
 from npuzzle.play.game import Game
 
-# Arrow key -> the blank's move (the tile moves the opposite way, in the arrow's direction).
-ARROW_MOVES = {"ArrowUp": "D", "ArrowDown": "U", "ArrowLeft": "R", "ArrowRight": "L"}
-SWIPE_PIXELS = 30  # shorter movements are taps (clicks)
-# A swipe names the direction a tile moves, as the arrow keys do.
-SWIPE_MOVES = {"right": "L", "left": "R", "down": "U", "up": "D"}
 # Arrow keys inside the grid move the focus: (rows, columns) to go.
 ROVE_KEYS = {
     "ArrowUp": (-1, 0),
@@ -54,13 +50,6 @@ ROVE_KEYS = {
     "ArrowLeft": (0, -1),
     "ArrowRight": (0, 1),
 }
-
-
-def cell_name(tile: int, row: int, col: int) -> str:
-    """A cell's accessible name, rows and columns counted from 1: "Tile 5, row 2, column 3",
-    "Gap, row 3, column 1"."""
-    what = f"Tile {tile}" if tile else "Gap"
-    return f"{what}, row {row + 1}, column {col + 1}"
 
 
 class Page(Protocol):
@@ -238,38 +227,13 @@ class GridView:
         new board)."""
         doc, grid, board = self.document, self.grid, self.board
         focused = self.has_focus()  # kept on its cell if the new board has it
-        grid.replaceChildren()
-        self.tiles, self.cells, self.rows = {}, {}, []
-        grid.style.setProperty("--w", str(board.width))
-        grid.style.setProperty("--h", str(board.height))
-        grid.dataset.width = str(board.width)
-        grid.dataset.height = str(board.height)
-        for _ in range(board.height):
-            row = doc.createElement("div")
-            row.className = "grid-row"
-            row.setAttribute("role", "row")
-            grid.appendChild(row)
-            self.rows.append(row)
+        self.tiles, self.cells = {}, {}
+        self.rows = draw_rows(doc, grid, board.width, board.height)
         self.placed = [() for _ in self.rows]
-        for tile in sorted(t for t in board.tiles if t):
-            button = doc.createElement("button")
-            button.type = "button"
-            button.className = "tile"
-            button.dataset.tile = str(tile)
-            face = doc.createElement("span")
-            face.className = "face"
-            face.setAttribute("aria-hidden", "true")
-            face.textContent = str(tile)
-            button.appendChild(face)
-            cell = doc.createElement("div")
-            cell.className = "cell"
-            cell.setAttribute("role", "gridcell")
-            cell.appendChild(button)
-            self.tiles[tile], self.cells[tile] = button, cell
-        gap = doc.createElement("div")
-        gap.className = "gap"
-        gap.setAttribute("role", "gridcell")
-        self.cells[0] = gap
+        for tile in sorted(board.tiles):
+            self.cells[tile], button = tile_cell(doc, tile)
+            if tile:
+                self.tiles[tile] = button
         if self.focus_cell >= board.size:
             self.focus_cell = 0
         self.drawn = False
@@ -302,12 +266,7 @@ class GridView:
         self.order(tiles)
         width = self.board.width
         for cell, tile in enumerate(tiles):
-            row, col = divmod(cell, width)
-            element = self.tiles[tile] if tile else self.cells[0]
-            element.dataset.cell = str(cell)
-            element.style.setProperty("--r", str(row))
-            element.style.setProperty("--c", str(col))
-            element.setAttribute("aria-label", cell_name(tile, row, col))
+            place(self.tiles[tile] if tile else self.cells[0], tile, cell, width)
         self.rove(tiles, focused)
 
     def order(self, tiles: tuple[int, ...]) -> None:
@@ -484,14 +443,10 @@ class GridView:
         if self.pointer is None:
             return
         (x, y), self.pointer = self.pointer, None
-        dx, dy = event.clientX - x, event.clientY - y
-        if max(abs(dx), abs(dy)) < SWIPE_PIXELS:
+        direction = swipe(event.clientX - x, event.clientY - y)
+        if direction is None:
             return  # a tap: the click handler moves the tile
         self.swiped = True
-        if abs(dx) > abs(dy):
-            direction = "right" if dx > 0 else "left"
-        else:
-            direction = "down" if dy > 0 else "up"
         if not self.move(SWIPE_MOVES[direction]):
             self.page.say(f"No tile can move {direction}.")
 

@@ -1,7 +1,7 @@
 """The solve panel: Solve, Cancel, the live progress and the result's figures.
 
-Solve sends the page's board and settings to the worker through the bridge and asks for
-progress every ``POLL_SECONDS`` (nodes expanded, open list size, IDA*'s threshold, or
+Solve sends the page's board and settings to the worker through the bridge, which asks for
+progress every ``protocol.POLL_SECONDS`` (nodes expanded, open list size, IDA*'s threshold, or
 pattern databases loading). The figures are drawn into ``#figures``; a solution is then
 handed to :class:`playback.Playback`, which plays it back on the grid from the board it was
 found for.
@@ -16,15 +16,15 @@ from bridge import Bridge
 from controls import SearchControls, listen
 from grid import GridView
 from playback import Playback
+from protocol import Phase, Progress, Reply, SolveAnswer
 
-from npuzzle import Board, solvability
+from npuzzle import Board, Status, solvability
 
-POLL_SECONDS = 0.2  # between progress questions to the worker
 WAITING = "Solve waits for the solver, still loading: it starts by itself once ready."
-FAILURES = {
-    "limit": "No solution within the limit",
-    "cancelled": "Search cancelled",
-    "exhausted": "No solution",
+FAILURES: dict[str, str] = {
+    Status.LIMIT: "No solution within the limit",
+    Reply.CANCELLED: "Search cancelled",
+    Status.EXHAUSTED: "No solution",
 }
 
 
@@ -40,7 +40,7 @@ def duration(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
-def figures(result: dict[str, Any]) -> list[tuple[str, str]]:
+def figures(result: SolveAnswer) -> list[tuple[str, str]]:
     """The result's figures as (term, value) rows, as the panel shows them."""
     ebf = result.get("ebf")
     length = result.get("length")
@@ -54,12 +54,12 @@ def figures(result: dict[str, Any]) -> list[tuple[str, str]]:
         ("Time", duration(float(result.get("seconds") or 0))),
         ("Optimal", "yes" if result.get("optimal") else "not guaranteed"),
     ]
-    if int(result.get("jobs") or 1) > 1:  # IDA* shared among workers (web/team.py)
+    if int(result.get("jobs") or 1) > 1:  # IDA* shared among workers (web/worker/team.py)
         rows.append(("Workers", str(result["jobs"])))
     return rows + anytime_figures(result)
 
 
-def anytime_figures(result: dict[str, Any]) -> list[tuple[str, str]]:
+def anytime_figures(result: SolveAnswer) -> list[tuple[str, str]]:
     """The anytime search's: each shorter solution as it came, and the proved lower bound."""
     found = result.get("improvements")
     if not found:
@@ -68,7 +68,7 @@ def anytime_figures(result: dict[str, Any]) -> list[tuple[str, str]]:
     return [("Improvements", steps), ("Lower bound", str(result.get("lower_bound", "-")))]
 
 
-def best_so_far(p: dict[str, Any]) -> str:
+def best_so_far(p: Progress) -> str:
     """The anytime search's progress: its best so far and how far the shortest may be."""
     if p.get("best") is None:
         return ""
@@ -167,20 +167,14 @@ class SolvePanel:
         self.result.hidden = True
         try:
             workers = self.controls.read_workers()
-            pending = asyncio.ensure_future(
-                self.bridge.solve(board, goal, **options, workers=workers)
-            )
-            while not pending.done():
-                await asyncio.wait([pending], timeout=POLL_SECONDS)
-                if not pending.done():
-                    self.report(await self.bridge.progress())
-            result = pending.result()
+            call = self.bridge.solve(board, goal, **options, workers=workers)
+            result = await self.bridge.follow(call, self.report)
         finally:
             self.set_searching(False)
             self.page.hide_loading()
         self.show_figures(result)
-        status = result.get("status")
-        if status != "solved":
+        status = str(result.get("status"))
+        if status != Status.SOLVED:
             failure = FAILURES.get(status, "Search failed")
             self.page.say(f"{failure}: {result.get('reason', '')}.")
             self.playback.hide()
@@ -197,18 +191,19 @@ class SolvePanel:
                 f"{result.get('lower_bound')}. Playing it back..."
             )
 
-    def report(self, p: dict[str, Any]) -> None:
+    def report(self, p: Progress) -> None:
         """Show the worker's progress (unless Cancel was pressed)."""
         if self.cancelling:
             return
-        if p.get("phase") == "loading":
+        if p.get("phase") == Phase.LOADING:
             self.page.show_loading(int(p.get("loaded") or 0), int(p.get("total") or 0), "solver")
             return
         self.page.hide_loading()
-        if p.get("segment"):  # the anytime search: shortening a stretch of its best
-            where = f"shortening moves {p['segment'][0] + 1}-{p['segment'][1]}"
-        elif p.get("weight") is not None:  # or its phase's weight
-            where = "proving it shortest" if p["weight"] == 1 else f"weight {p['weight']:g}"
+        segment, weight = p.get("segment"), p.get("weight")
+        if segment:  # the anytime search: shortening a stretch of its best
+            where = f"shortening moves {segment[0] + 1}-{segment[1]}"
+        elif weight is not None:  # or its phase's weight
+            where = "proving it shortest" if weight == 1 else f"weight {weight:g}"
         elif p.get("threshold") is not None:
             where = f"threshold {p['threshold']}"
         else:
@@ -219,7 +214,7 @@ class SolvePanel:
             f"Searching... {p.get('expanded', 0):,} nodes expanded{by}, {where}.{best_so_far(p)}"
         )
 
-    def show_figures(self, result: dict[str, Any] | None) -> None:
+    def show_figures(self, result: SolveAnswer | None) -> None:
         self.figures.replaceChildren()
         if result is None:
             self.result.hidden = True

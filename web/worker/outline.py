@@ -105,7 +105,8 @@ class Outline:
     def show_current(self) -> None:
         """Select the node the step expanded (the root before the first step)."""
         tree = self.tree
-        self.select(tree.current if tree.current in tree else tree.root)
+        current = tree.current
+        self.select(current if current is not None and current in tree else tree.root)
 
     def select(self, id: int) -> None:
         """Select node ``id``, opening its ancestors and scrolling it into view."""

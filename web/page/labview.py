@@ -3,9 +3,10 @@ table and charts beside the published figures.
 
 The form is drawn from ``lab.EXPERIMENTS`` (each option's kind, default, bounds and help), so
 the page offers exactly what ``npuzzle lab`` does. Run sends the experiment to the worker,
-which plans it and runs it search by search; every ``POLL_SECONDS`` the view asks for the new
-rows and, at most every ``DRAW_SECONDS``, summarizes what has arrived (any prefix of the rows
-makes a table), so the table and charts fill in as the run goes. Cancel keeps the rows so far.
+which plans it and runs it search by search; every ``protocol.POLL_SECONDS`` the view asks
+(through the bridge's poller) for the new rows and, at most every ``DRAW_SECONDS``,
+summarizes what has arrived (any prefix of the rows makes a table), so the table and charts
+fill in as the run goes. Cancel keeps the rows so far.
 Charts are SVG text from ``npuzzle.lab.charts`` (which escapes every label); everything else is
 built from elements and ``textContent``.
 """
@@ -15,16 +16,18 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
+from bridge import Bridge
+from protocol import LabAnswer, LabProgress, Phase, Reply
 from pyodide.ffi import create_once_callable, create_proxy, to_js
+from status import loading_text
 
 from npuzzle import PuzzleError, lab
 from npuzzle.lab import charts
 from npuzzle.teach.link import LabLink
 
-POLL_SECONDS = 0.2  # between questions to the worker
 # A link runs its experiment on opening up to this many searches (the book's rn table, 2,400,
 # takes about 20 s); a larger one waits for Run, with its size said, so that nobody's tab is
 # kept busy for minutes by a link they only opened.
@@ -49,23 +52,21 @@ def _label(name: str) -> str:
 
 
 class LabView:
-    """The Lab section of the page. ``solver()`` awaits the worker; ``changed()`` is called
-    when the settings change (the page then rewrites its address)."""
+    """The Lab section of the page. ``bridge`` is the door to the solver worker; ``changed()``
+    is called when the settings change (the page then rewrites its address)."""
 
     def __init__(
         self,
         document: Any,
         window: Any,
-        solver: Callable[[], Awaitable[Any]],
+        bridge: Bridge,
         changed: Callable[[], None],
-        page_address: Callable[[], str],
-        team: Callable[[], dict[str, Any]] | None = None,
+        workers: Callable[[], int] = lambda: 1,
     ) -> None:
-        """``team``: what a run's request adds to share its searches among the solver
-        worker's helpers (``Bridge.team``)."""
+        """``workers()``: how many workers may share a run's searches (the Workers setting:
+        the solver worker and its helpers)."""
         self.document, self.window = document, window
-        self.solver, self.changed, self.page_address = solver, changed, page_address
-        self.team = team
+        self.bridge, self.changed, self.workers = bridge, changed, workers
         get = document.getElementById
         self.form = get("lab-form")
         self.fieldset = get("lab-fieldset")
@@ -272,8 +273,7 @@ class LabView:
             self.cancel_task = asyncio.ensure_future(self.cancel())
 
     async def cancel(self) -> None:
-        solver = await self.solver()
-        await solver.cancel()
+        await self.bridge.cancel()
 
     def set_running(self, on: bool) -> None:
         self.running = on
@@ -284,13 +284,7 @@ class LabView:
         self.document.body.dataset.labRunning = "true" if on else "false"
 
     async def run(self, name: str, options: dict[str, Any], seed: str) -> None:
-        request = {
-            "experiment": name,
-            "options": json.dumps(options),
-            "seed": seed,
-            "page": self.page_address(),
-            **(self.team() if self.team is not None else {}),
-        }
+        request = self.bridge.lab_request(name, options, seed, self.workers())
         rows: list[dict[str, Any]] = []
         self.set_running(True)
         self.say("Waiting for the solver...")
@@ -298,55 +292,61 @@ class LabView:
         began = time.monotonic()
         drawn = 0.0
         shown = 0
+
+        def report(p: LabProgress) -> None:
+            nonlocal drawn, shown
+            rows.extend(json.loads(p.get("rows") or "[]"))
+            if self.cancelling:  # again: Cancel may have come before the run began
+                self.cancel_task = asyncio.ensure_future(self.cancel())
+                return
+            self.show_progress(p, len(rows), time.monotonic() - began)
+            now = time.monotonic()
+            if len(rows) > shown and now - drawn >= DRAW_SECONDS:
+                self.draw(name, rows, options, seed, final=False)
+                shown, drawn = len(rows), time.monotonic()
+
+        answer: LabAnswer
         try:
-            solver = await self.solver()
+            await self.bridge.worker()
             self.say(f"Planning {name}...")
-            pending = asyncio.ensure_future(_call(solver.lab_run, request))
-            while not pending.done():
-                await asyncio.wait([pending], timeout=POLL_SECONDS)
-                if pending.done():
-                    break
-                p = _plain(await solver.lab_progress(len(rows)))
-                rows += json.loads(p.get("rows") or "[]")
-                if self.cancelling:  # again: Cancel may have come before the run began
-                    await solver.cancel()
-                    continue
-                self.show_progress(p, len(rows), time.monotonic() - began)
-                now = time.monotonic()
-                if len(rows) > shown and now - drawn >= DRAW_SECONDS:
-                    self.draw(name, rows, options, seed, final=False)
-                    shown, drawn = len(rows), time.monotonic()
-            answer = _plain(pending.result())
+            call = self.bridge.lab_run(request)
+            answer = await self.bridge.follow(
+                call, report, lambda: self.bridge.lab_progress(len(rows))
+            )
         except Exception as exc:  # the worker failed: say so, keep what arrived
-            answer = {"status": "error", "reason": f"the solver worker failed: {exc}"}
+            answer = {
+                "status": Reply.ERROR,
+                "reason": f"the solver worker failed: {exc}",
+                "rows": "",
+            }
         finally:
             self.set_running(False)
         status = answer.get("status")
-        if "rows" in answer:
+        if answer.get("rows"):
             rows = json.loads(answer["rows"])
         took = time.monotonic() - began
-        if status == "error" and not rows:
+        if status == Reply.ERROR and not rows:
             reason = _labelled(lab.EXPERIMENTS[name], str(answer.get("reason") or "unknown error"))
             self.say(f"Cannot run {name}: {reason}.")
             return
         self.draw(name, rows, options, seed, final=True)
-        if status == "done":
+        if status == Reply.DONE:
             self.say(f"Done: {name}, {len(rows):,} searches in {took:.1f} s.")
-        elif status == "cancelled":
+        elif status == Reply.CANCELLED:
             self.say(
                 f"Cancelled after {len(rows):,} searches ({took:.1f} s): the table covers them."
             )
         else:
             self.say(f"Stopped after {len(rows):,} searches: {answer.get('reason', '')}.")
 
-    def show_progress(self, p: dict[str, Any], done: int, seconds: float) -> None:
+    def show_progress(self, p: LabProgress, done: int, seconds: float) -> None:
         if not p.get("running"):  # answered after the run ended (or was refused)
             return
-        if p.get("phase") == "loading":
+        if p.get("phase") == Phase.LOADING:
             got, total = int(p.get("loaded") or 0), int(p.get("total") or 0)
             if total:
                 self.progress.max, self.progress.value = total, min(got, total)
-            self.say(f"Loading pattern databases: {got / 1e6:.1f} of {total / 1e6:.1f} MB...")
+            self.say(loading_text(got, total, None))
             return
         jobs = int(p.get("jobs") or 0)
         if not jobs:
@@ -444,11 +444,3 @@ def _labelled(exp: lab.Experiment, message: str) -> str:
     for option in exp.options:
         message = message.replace(option.flag, _label(option.name))
     return message
-
-
-async def _call(function: Any, *args: Any) -> Any:
-    return await function(*args)
-
-
-def _plain(value: Any) -> Any:
-    return value.to_py() if hasattr(value, "to_py") else value

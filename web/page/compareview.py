@@ -3,7 +3,7 @@
 Each search has a column with its counters and the head of its open list; one Step, Back,
 Play and "Run all to end" drive all of them to the same step number; a chart draws nodes
 expanded and generated against the step number, and once every search has ended a table gives
-each one's figures. The searches run in the solver worker (web/comparing.py, reached through
+each one's figures. The searches run in the solver worker (web/worker/comparing.py, reached through
 the bridge's ``compare_*`` methods): this view only draws what the worker answers, the chart
 included (SVG text rendered there at the width read here). The worker is asked one call at a
 time, in the order of the presses (a lock); Run all to end asks for slices of
@@ -19,11 +19,13 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
-from bridge import NO_CHART
+from bridge import Bridge
+from protocol import DEFAULT_HEURISTIC, NO_CHART, Phase, Progress, Reply, View
 from pyodide.ffi import create_proxy
+from status import loading_text
 from stepper import mini_tiles
 
-from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError
+from npuzzle import ALGORITHMS, HEURISTICS, Algorithm, Board, PuzzleError
 from npuzzle.teach.entrants import (
     DEFAULT_ENTRANTS,
     MAX_ENTRANTS,
@@ -36,11 +38,7 @@ from npuzzle.teach.explain import number
 SLICE_SECONDS = 0.04  # of stepping in the worker per call of Run all to end
 DRAW_SECONDS = 0.25  # between redraws while running to the end
 PLAY_SECONDS = 0.3  # between steps while playing
-POLL_SECONDS = 0.2  # between looks at the worker's progress while a comparison opens
 WAITING = "Compare waits for the solver: it starts by itself once ready."
-LOADING = "Loading pattern databases into the solver: "
-
-View = dict[str, Any]  # a view of the comparison, as the worker answers (web/comparing.py)
 
 
 class CompareView:
@@ -52,7 +50,7 @@ class CompareView:
         self,
         document: Any,
         position: Callable[[], tuple[Board, Board]],
-        bridge: Any,
+        bridge: Bridge,
         changed: Callable[[], None],
     ) -> None:
         self.document = document
@@ -148,7 +146,9 @@ class CompareView:
             algorithm = self._select(f"compare-algorithm-{i}", "Algorithm", ALGORITHMS, row)
             algorithm.value = entrant.algorithm
             heuristic = self._select(f"compare-heuristic-{i}", "Heuristic", HEURISTICS, row)
-            heuristic.value = entrant.heuristic if entrant.heuristic != "zero" else "manhattan"
+            heuristic.value = (
+                entrant.heuristic if entrant.heuristic != "zero" else DEFAULT_HEURISTIC
+            )
             info = ALGORITHMS[entrant.algorithm]
             heuristic.disabled = not info.uses_heuristic
             if info.takes_weight:
@@ -260,33 +260,31 @@ class CompareView:
         """The worker's answer to an open; the status line says what it waits for meanwhile:
         the pattern databases loading (the worker's ``progress()``), or the solver itself
         (still starting, or too busy to answer)."""
-        answer = asyncio.ensure_future(call)
         epoch = self.epoch
-        while not answer.done():
-            await asyncio.wait({answer}, timeout=POLL_SECONDS)
-            if answer.done() or epoch != self.epoch:
-                break
-            # a wait that shows: the last comparison's columns, chart and table go meanwhile
+
+        def waiting() -> bool:
+            """Still waiting for this comparison: the last one's columns, chart and table
+            go meanwhile."""
+            if epoch != self.epoch:
+                return False
             self.columns.replaceChildren()
             self.chart_box.replaceChildren()
             self.table_box.replaceChildren()
-            asked = asyncio.ensure_future(self.bridge.progress())
-            asked.add_done_callback(lambda f: f.cancelled() or f.exception())  # never unread
-            both = {answer, asked}
-            await asyncio.wait(both, timeout=POLL_SECONDS, return_when=asyncio.FIRST_COMPLETED)
-            if not asked.done() and not answer.done() and epoch == self.epoch:
-                self.say(WAITING)
-                await asyncio.wait(both, return_when=asyncio.FIRST_COMPLETED)
-            if answer.done() or epoch != self.epoch:
-                break
-            progress = asked.result() if asked.exception() is None else {}
-            if progress.get("phase") == "loading":
+            return True
+
+        def report(progress: Progress) -> None:
+            if waiting() and progress.get("phase") == Phase.LOADING:
                 got, total = int(progress.get("loaded") or 0), int(progress.get("total") or 0)
                 self.say(loading_text(got, total))
-        return await answer
+
+        def silent() -> None:
+            if waiting():
+                self.say(WAITING)
+
+        return await self.bridge.follow(call, report, silent=silent)
 
     def show_opened(self, answer: View) -> None:
-        if answer.get("status") != "ok":
+        if answer.get("status") != Reply.OK:
             self.race = None
             self.say(f"Cannot compare on this board: {answer.get('reason')}.")
             self.sync()
@@ -297,7 +295,7 @@ class CompareView:
     def on_add(self, event: Any) -> None:
         if len(self.entrants) < MAX_ENTRANTS:
             picked = self.read_pickers() or self.entrants
-            self.entrants = [*picked, Entrant("astar", "linear-conflict")]
+            self.entrants = [*picked, Entrant(Algorithm.ASTAR, "linear-conflict")]
             self.draw_pickers()
             self.changed()
 
@@ -422,7 +420,7 @@ class CompareView:
                 answer = await self.turn_of(
                     lambda: self.bridge.compare_run(SLICE_SECONDS), self.said_error, epoch
                 )
-                if answer is None or answer.get("status") != "ok" or answer.get("done"):
+                if answer is None or answer.get("status") != Reply.OK or answer.get("done"):
                     break
                 if time.perf_counter() - drawn >= DRAW_SECONDS:
                     await self.turn_of(lambda: self.bridge.compare_view(NO_CHART), self.draw, epoch)
@@ -449,7 +447,7 @@ class CompareView:
         self.status.textContent = text
 
     def said_error(self, answer: View) -> None:
-        if answer.get("status") != "ok":
+        if answer.get("status") != Reply.OK:
             self.say(f"Compare: {answer.get('reason')}.")
 
     def chart_shown(self) -> int:
@@ -470,13 +468,13 @@ class CompareView:
 
     def draw_moved(self, answer: View) -> None:
         """A Step's or Back's answer: drawn if it moved (or was refused: said)."""
-        if answer.get("status") != "ok":
+        if answer.get("status") != Reply.OK:
             self.said_error(answer)
         elif answer.get("moved"):
             self.draw(answer)
 
     def draw(self, race: View) -> None:
-        if race.get("status") != "ok":
+        if race.get("status") != Reply.OK:
             self.said_error(race)
             return
         self.race = race
@@ -545,9 +543,3 @@ class CompareView:
                 row.append(self._el("td", text))
             body.append(row)
         self.table_box.replaceChildren(table)
-
-
-def loading_text(got: int, total: int) -> str:
-    """What the status line says while the worker loads pattern databases for a comparison."""
-    amount = f"{got / 1e6:.1f} of {total / 1e6:.1f} MB" if total else f"{got / 1e6:.1f} MB"
-    return f"{LOADING}{amount}..."

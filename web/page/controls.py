@@ -12,13 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from protocol import DEFAULT_ALGORITHM, DEFAULT_HEURISTIC
 from pyodide.ffi import create_proxy
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, random_board, solvability
 from npuzzle.core.board import parse_size
 
 WEIGHT_MESSAGE = "Weight must be a number from 1 to 100."
-DEFAULT_WEIGHT = 3.0
 
 
 class Page(Protocol):
@@ -30,8 +30,10 @@ class Page(Protocol):
 
 
 class Grid(Protocol):
-    board: Board
-    goal: Board
+    @property
+    def board(self) -> Board: ...
+    @property
+    def goal(self) -> Board: ...
 
 
 def size_of(value: str) -> tuple[int, int]:
@@ -251,8 +253,8 @@ class SearchControls:
             mark = "" if cls.info.admissible else " (inadmissible)"
             option.textContent = cls.info.title + mark
             self.heuristic.appendChild(option)
-        self.algorithm.value = "astar"
-        self.heuristic.value = "manhattan"
+        self.algorithm.value = DEFAULT_ALGORITHM
+        self.heuristic.value = DEFAULT_HEURISTIC
         self.proxies: list[Any] = []
         listen(
             self.proxies,

@@ -21,16 +21,17 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
 from controls import listen
+from protocol import Reply, TreeRequest
 from stepper import mini_tiles
 
 INDENT_LEVELS = 16  # deeper rows are indented no further: their level is written instead
 SLICE_SECONDS = 0.05  # of growing the tree in the worker between two looks from the page
 KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown")
 Model = dict[str, Any]  # the tree as the worker describes it (outline.Outline.model)
-Ask = Callable[[dict[str, Any]], Awaitable[Model]]  # the bridge's door to the tree
+Ask = Callable[[TreeRequest], Awaitable[Model]]  # the bridge's door to the tree
 
 
 def row_label(row: Model) -> str:
@@ -118,7 +119,7 @@ class TreeView:
         if self.task is not None and not self.task.done():
             self.task.cancel()
         self.task = None
-        if model is not None and model.get("status") == "ok":
+        if model is not None and model.get("status") == Reply.OK:
             self.draw(model)
         else:
             self.task = asyncio.ensure_future(self.talk("current"))
@@ -140,11 +141,12 @@ class TreeView:
     async def talk(self, action: str, **details: Any) -> None:
         async with self.lock:
             while True:
-                answer = await self.ask({"action": action, "seconds": SLICE_SECONDS, **details})
-                if answer.get("status") != "growing":
+                request = {"action": action, "seconds": SLICE_SECONDS, **details}
+                answer = await self.ask(cast(TreeRequest, request))
+                if answer.get("status") != Reply.GROWING:
                     break
                 self.summary.textContent = f"Growing the tree: {answer['behind']:,} steps to go..."
-            if answer.get("status") == "ok":
+            if answer.get("status") == Reply.OK:
                 self.draw(answer)
 
     # ----- drawing -------------------------------------------------------------------------

@@ -15,13 +15,17 @@ checks them against npuzzle's boards and moves; the words are the grid view's.
 
 import random
 
+from gridcommon import ARROW_MOVES, SWIPE_MOVES, draw_rows, place, swipe, tile_cell
+
+try:  # noqa: SIM105 (MicroPython has no contextlib)
+    from typing import Any
+except ImportError:  # MicroPython: annotations are not evaluated there
+    pass
+
 MIN_SIDE, MAX_SIDE = 2, 8  # npuzzle.core.board's (the test checks)
 # The blank's move -> (rows, columns) it goes; the tile next to it slides the other way.
 STEPS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 TILE_DIRECTIONS = {"U": "down", "D": "up", "L": "right", "R": "left"}
-ARROW_MOVES = {"ArrowUp": "D", "ArrowDown": "U", "ArrowLeft": "R", "ArrowRight": "L"}
-SWIPE_MOVES = {"right": "L", "left": "R", "down": "U", "up": "D"}
-SWIPE_PIXELS = 30
 SCRAMBLE_MOVES = 200  # a random walk this long mixes a 3x3 well
 FIRST_BOARD = "A shuffled 3x3 board: slide the tiles until they read 1 to 8, the gap last."
 LOADING = "The solver is loading; the board is yours to play meanwhile."
@@ -32,7 +36,7 @@ ASKED = {
 }
 
 
-def read_board(fragment):
+def read_board(fragment: str) -> tuple[int, int, tuple[int, ...]] | None:
     """(width, height, tiles) of the ``board`` field of a link's fragment in rows form
     ("8,6,7/2,5,4/3,0,1"); None when there is no such field or it is not a board this
     script can read (the page reads every form, and says what is wrong, once loaded)."""
@@ -58,7 +62,7 @@ def read_board(fragment):
     return width, height, tuple(tiles)
 
 
-def slide(tiles, width, height, move):
+def slide(tiles: tuple[int, ...], width: int, height: int, move: str) -> tuple[int, ...] | None:
     """The tiles after the blank's ``move``; None when it would leave the board."""
     blank = tiles.index(0)
     row, col = divmod(blank, width)
@@ -72,7 +76,7 @@ def slide(tiles, width, height, move):
     return tuple(moved)
 
 
-def move_to(tiles, width, height, tile):
+def move_to(tiles: tuple[int, ...], width: int, height: int, tile: int) -> str | None:
     """The blank's move that slides ``tile`` into the gap; None when it is not next to it."""
     cell = tiles.index(tile)
     for move in STEPS:
@@ -82,7 +86,7 @@ def move_to(tiles, width, height, tile):
     return None
 
 
-def scramble(width, height, moves, choose):
+def scramble(width: int, height: int, moves: int, choose: Any) -> tuple[int, ...]:
     """The standard goal (1, 2, ..., the gap last) after ``moves`` random slides (more if
     they came back to it), never undoing the last one: a board that can always be solved, and
     is not solved yet. ``choose(n)`` picks 0..n-1."""
@@ -92,26 +96,23 @@ def scramble(width, height, moves, choose):
     while made < moves or tiles == goal:  # never the goal itself
         options = [m for m in "UDLR" if m != back.get(last) and slide(tiles, width, height, m)]
         last = options[choose(len(options))]
-        tiles = slide(tiles, width, height, last)
+        tiles = slide(tiles, width, height, last) or tiles  # a slide the options allow
         made += 1
     return tiles
 
 
-def rows_text(tiles, width):
+def rows_text(tiles: tuple[int, ...], width: int) -> str:
     """The tiles in the link's rows form."""
     rows = [tiles[i : i + width] for i in range(0, len(tiles), width)]
     return "/".join(",".join(str(t) for t in row) for row in rows)
 
 
-def cell_name(tile, row, col):
-    what = "Tile " + str(tile) if tile else "Gap"
-    return what + ", row " + str(row + 1) + ", column " + str(col + 1)
-
-
 class Opening:
     """The grid of the link until the page takes it over."""
 
-    def __init__(self, document, window, width, height, tiles):
+    def __init__(
+        self, document: Any, window: Any, width: int, height: int, tiles: tuple[int, ...]
+    ) -> None:
         self.document, self.window = document, window
         self.width, self.height = width, height
         self.tiles = tiles
@@ -119,43 +120,21 @@ class Opening:
         self.grid = document.getElementById("grid")
         self.status = document.getElementById("status")
         self.counter = document.getElementById("moves")
-        self.buttons, self.cells, self.rows = {}, {}, []
-        self.pointer = None
+        self.buttons: dict[int, Any] = {}
+        self.cells: dict[int, Any] = {}
+        self.rows: list[Any] = []
+        self.pointer: tuple[Any, Any] | None = None
         self.swiped = False
 
-    def draw(self):
+    def draw(self) -> None:
         """Rows of gridcells in grid order, a button per tile, as grid.py draws them."""
         doc, grid = self.document, self.grid
-        grid.replaceChildren()
-        grid.style.setProperty("--w", str(self.width))
-        grid.style.setProperty("--h", str(self.height))
-        grid.dataset.width, grid.dataset.height = str(self.width), str(self.height)
+        self.rows = draw_rows(doc, grid, self.width, self.height)
         grid.dataset.openingStart = rows_text(self.tiles, self.width)
-        for _ in range(self.height):
-            row = doc.createElement("div")
-            row.className = "grid-row"
-            row.setAttribute("role", "row")
-            grid.appendChild(row)
-            self.rows.append(row)
         for tile in self.tiles:
-            cell = doc.createElement("div")
-            cell.setAttribute("role", "gridcell")
+            self.cells[tile], button = tile_cell(doc, tile)
             if tile:
-                cell.className = "cell"
-                button = doc.createElement("button")
-                button.type = "button"
-                button.className = "tile"
-                button.dataset.tile = str(tile)
-                face = doc.createElement("span")
-                face.className = "face"
-                face.setAttribute("aria-hidden", "true")
-                face.textContent = str(tile)
-                button.appendChild(face)
-                cell.appendChild(button)
                 self.buttons[tile] = button
-            else:
-                cell.className = "gap"
-            self.cells[tile] = cell
         self.place(False)
         grid.addEventListener("click", self.on_click)
         grid.addEventListener("pointerdown", self.on_pointer_down)
@@ -166,7 +145,7 @@ class Opening:
             button.disabled = False
             button.addEventListener("click", self.on_ask)
 
-    def place(self, sliding):
+    def place(self, sliding: bool) -> None:
         """Cells into their rows, tiles at their places. A cell moved to another row has lost
         its style: it is read once (offsetWidth) before the new place, so that it slides."""
         width = self.width
@@ -179,27 +158,23 @@ class Opening:
             _ = self.grid.offsetWidth
         for cell in range(len(self.tiles)):
             tile = self.tiles[cell]
-            row, col = divmod(cell, width)
             element = self.buttons[tile] if tile else self.cells[0]
-            element.dataset.cell = str(cell)
-            element.style.setProperty("--r", str(row))
-            element.style.setProperty("--c", str(col))
-            element.setAttribute("aria-label", cell_name(tile, row, col))
+            place(element, tile, cell, width)
             # One Tab stop, as in the page's grid: its first cell.
             element.setAttribute("tabindex", "0" if cell == 0 else "-1")
         self.grid.dataset.tiles = rows_text(self.tiles, width)
         self.grid.dataset.openingMoves = self.moves
         self.counter.textContent = str(len(self.moves))
 
-    def say(self, text):
+    def say(self, text: str) -> None:
         self.status.textContent = text
 
-    def handed_over(self):
+    def handed_over(self) -> bool:
         """The page runs now (its own handlers draw and move): this script stands aside."""
         # MicroPython raises AttributeError for a data attribute not set: ask for it.
-        return self.document.body.getAttribute("data-ready") == "true"
+        return bool(self.document.body.getAttribute("data-ready") == "true")
 
-    def move(self, blank_move):
+    def move(self, blank_move: str) -> bool:
         tiles = slide(self.tiles, self.width, self.height, blank_move)
         if tiles is None:
             return False
@@ -214,7 +189,7 @@ class Opening:
         )
         return True
 
-    def on_click(self, event):
+    def on_click(self, event: Any) -> None:
         if self.handed_over():
             return
         if self.swiped:
@@ -230,7 +205,7 @@ class Opening:
         else:
             self.move(move)
 
-    def on_key(self, event):
+    def on_key(self, event: Any) -> None:
         if self.handed_over():
             return
         move = ARROW_MOVES.get(event.key)
@@ -244,34 +219,30 @@ class Opening:
         if not self.move(move):
             self.say("No tile can move " + event.key[len("Arrow") :].lower() + ".")
 
-    def on_ask(self, event):
+    def on_ask(self, event: Any) -> None:
         if self.handed_over():
             return
         name = str(event.currentTarget.id)
         self.document.body.setAttribute("data-waiting", name)
         self.say(ASKED[name])
 
-    def on_pointer_down(self, event):
+    def on_pointer_down(self, event: Any) -> None:
         self.pointer, self.swiped = (event.clientX, event.clientY), False
 
-    def on_pointer_up(self, event):
+    def on_pointer_up(self, event: Any) -> None:
         if self.handed_over() or self.pointer is None:
             return
         x, y = self.pointer
         self.pointer = None
-        dx, dy = event.clientX - x, event.clientY - y
-        if max(abs(dx), abs(dy)) < SWIPE_PIXELS:
+        direction = swipe(event.clientX - x, event.clientY - y)
+        if direction is None:
             return
         self.swiped = True
-        if abs(dx) > abs(dy):
-            direction = "right" if dx > 0 else "left"
-        else:
-            direction = "down" if dy > 0 else "up"
         if not self.move(SWIPE_MOVES[direction]):
             self.say("No tile can move " + direction + ".")
 
 
-def start(document, window):
+def start(document: Any, window: Any) -> Opening | None:
     """Draw the link's board (or a scrambled 3x3 on a first visit) and take moves."""
     location = window.location
     fragment = str(location.hash or "")
@@ -294,7 +265,7 @@ def start(document, window):
     return opening
 
 
-def load_page(document):
+def load_page(document: Any) -> None:
     """Start the rest of the page: its Pyodide script waits in a template until now (the
     solver worker has been starting since the page opened)."""
     scripts = document.getElementById("page-scripts")

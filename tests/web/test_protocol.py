@@ -1,0 +1,70 @@
+"""web/protocol.py, the messages between the page and its workers: the board's one form, the
+one splitting rule, and the worker's counters against the Progress that both sides read."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from npuzzle import ALGORITHMS, HEURISTICS, Algorithm, Board, random_board
+from npuzzle.search.algorithms import splits
+
+
+def load_protocol() -> ModuleType:
+    """protocol.py as a plain module: it imports npuzzle alone, as both sides run it."""
+    path = Path(__file__).resolve().parents[2] / "web" / "protocol.py"
+    spec = importlib.util.spec_from_file_location("protocol_under_test", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+protocol = load_protocol()
+
+
+@given(st.integers(2, 5), st.integers(2, 5), st.integers(0, 2**32), st.booleans())
+def test_a_board_crosses_in_one_form_and_reads_back(
+    width: int, height: int, seed: int, snail: bool
+) -> None:
+    goal = Board.goal("snail" if snail else "standard", width, height)
+    board = random_board(width, height, seed=seed, goal=goal)
+    where = {"board": protocol.board_text(board), "goal": protocol.board_text(goal), "page": ""}
+    assert protocol.read_boards(json.loads(json.dumps(where))) == (board, goal)
+
+
+def test_only_ida_star_on_a_board_big_enough_is_shared() -> None:
+    for width, height in [(3, 3), (4, 3), (4, 4), (5, 3)]:
+        board = Board.goal("standard", width, height)
+        for name in ALGORITHMS:
+            for workers in (1, 2, 4):
+                expected = name == Algorithm.IDASTAR and workers > 1 and splits(width, height)
+                assert protocol.shared(name, board, workers) is expected
+    assert protocol.shared(Algorithm.IDASTAR, Board.goal("standard", 4, 4), 2)
+    assert not protocol.shared(Algorithm.IDASTAR, Board.goal("standard", 4, 3), 4)
+
+
+def test_the_defaults_are_a_search_the_package_offers() -> None:
+    assert ALGORITHMS[protocol.DEFAULT_ALGORITHM].uses_heuristic
+    assert protocol.DEFAULT_HEURISTIC in HEURISTICS
+
+
+def test_the_workers_progress_is_the_protocols_and_crosses_as_json(web: Any) -> None:
+    progress = web.worker.progress()
+    assert set(progress) == web.protocol.Progress.__required_keys__
+    assert json.loads(json.dumps(progress)) == progress
+    lab = web.lab_calls.lab_progress(0)
+    assert set(lab) == web.protocol.LabProgress.__required_keys__ == {*progress, "rows"}
+
+
+def test_a_refused_solve_is_a_refusal(web: Any) -> None:
+    answer = asyncio.run(web.worker.solve({"board": "1,2/3", "goal": "", "page": "x"}))
+    assert answer["status"] == web.protocol.Reply.ERROR and answer["reason"]
+    assert set(answer) == {"status", "reason"}

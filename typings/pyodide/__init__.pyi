@@ -1,0 +1,1 @@
+# Pyodide's package: web/ uses its ffi module alone.

@@ -1,0 +1,299 @@
+"""The worker bridge: the only door from the page's views to the solver.
+
+Solve, the Lab, a player's Hint, the visualizer's search and Compare's run in the PyScript
+worker named ``solver``; every call to it goes through :class:`Bridge`. The page's main thread
+holds no search and no pattern database: it asks and draws.
+
+When the Workers setting is above 1, the bridge also starts helper workers (``helper.py``)
+for the solver worker to share Solve's IDA* and the Lab's searches with (web/worker/team.py): they
+are started the first time a request may use them, and join the search under way once ready.
+
+Every request and answer is one of web/protocol.py's, which the workers import too; answers
+come back as plain Python (``protocol.plain``), or as JSON text read here where they are large
+or nested (the visualizer's and Compare's views, the Lab's rows). While a call runs, the views
+follow its progress through :meth:`Bridge.follow`, the page's one poller.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from protocol import (
+    HELPER_SCRIPT,
+    POLL_SECONDS,
+    WORKER,
+    CompareRequest,
+    HintAnswer,
+    HintRequest,
+    LabAnswer,
+    LabProgress,
+    LabRequest,
+    Model,
+    Progress,
+    SearchRequest,
+    SolveAnswer,
+    StepRequest,
+    Team,
+    TreeRequest,
+    View,
+    board_text,
+    plain,
+    read_boards,
+    shared,
+)
+from pyodide.ffi import create_proxy, to_js
+
+from npuzzle import Board, PuzzleError
+from npuzzle.teach.entrants import Entrant, format_entrants
+
+T = TypeVar("T")
+P = TypeVar("P")
+
+
+class Bridge:
+    """``workers`` is PyScript's registry of named workers, ``create_worker`` its
+    ``create_named_worker``; ``window`` the page's window."""
+
+    def __init__(self, workers: Any, window: Any, create_worker: Any = None) -> None:
+        self.workers, self.window = workers, window
+        self.create_worker = create_worker
+        self.ready = False  # the worker has answered a ping
+        self._proxies: list[Any] = []
+        # the helpers' channel: named for this page, so that two tabs never share one
+        self.team_name = f"npuzzle-team-{secrets.token_hex(8)}"
+        self.helpers: list[str] = []  # started (or starting)
+        self.joined = 0  # helpers that have joined the team
+        self._starting: set[asyncio.Future[None]] = set()
+
+    def page_address(self) -> str:
+        """The page's address without its fragment (the worker has an address of its own,
+        so it is told where the pattern databases are)."""
+        return str(self.window.location.href).split("#")[0]
+
+    # ----- the worker ----------------------------------------------------------------------
+    async def worker(self) -> Any:
+        """The solver worker, once it has started."""
+        return await self.workers[WORKER]
+
+    async def ping(self) -> Any:
+        """The worker's version, once it has started (``ready`` from then on)."""
+        answer = plain(await (await self.worker()).ping())
+        self.ready = True
+        return answer
+
+    async def follow(
+        self,
+        call: Awaitable[T],
+        report: Callable[[P], None],
+        ask: Callable[[], Awaitable[P]] | None = None,
+        silent: Callable[[], None] | None = None,
+    ) -> T:
+        """Await ``call``, a worker's answer, and every ``POLL_SECONDS`` meanwhile ask the
+        worker how it goes (``ask``: :meth:`progress` unless told) and hand that to
+        ``report``. With ``silent``, a question not answered within ``POLL_SECONDS`` (the
+        worker still starting, or too busy to answer) is waited for only after ``silent()``
+        has said so."""
+        pending = asyncio.ensure_future(call)
+        question: Callable[[], Awaitable[Any]] = ask if ask is not None else self.progress
+        while not pending.done():
+            await asyncio.wait([pending], timeout=POLL_SECONDS)
+            if pending.done():
+                break
+            asked = asyncio.ensure_future(question())
+            asked.add_done_callback(lambda f: f.cancelled() or f.exception())  # never unread
+            if silent is not None:
+                both = {pending, asked}
+                await asyncio.wait(both, timeout=POLL_SECONDS, return_when=asyncio.FIRST_COMPLETED)
+                if not asked.done() and not pending.done():
+                    silent()
+                    await asyncio.wait(both, return_when=asyncio.FIRST_COMPLETED)
+                if pending.done() or asked.exception() is not None:
+                    continue
+            report(await asked)
+        return await pending
+
+    async def progress(self) -> Progress:
+        answer: Progress = plain(await (await self.worker()).progress())
+        return answer
+
+    async def cancel(self) -> None:
+        await (await self.worker()).cancel()
+
+    # ----- helper workers ------------------------------------------------------------------
+    def team(self, workers: int) -> Team:
+        """What a request adds so that the solver worker may share it with ``workers`` - 1
+        helpers; those not started yet are started now (the request does not wait for them)."""
+        while len(self.helpers) < workers - 1 and self.create_worker is not None:
+            name = f"helper-{len(self.helpers) + 1}"
+            self.helpers.append(name)
+            task = asyncio.ensure_future(self._start_helper(name))
+            self._starting.add(task)
+            task.add_done_callback(self._starting.discard)
+        return Team(workers=workers, team=self.team_name)
+
+    async def _start_helper(self, name: str) -> None:
+        try:
+            helper = await self.create_worker(src=HELPER_SCRIPT, name=name)
+            await helper.join(self.team_name, name)
+        except Exception as exc:  # the search goes on without it
+            self.window.console.warn(f"npuzzle: the helper worker {name} did not start: {exc}")
+            return
+        self.joined += 1
+        self.window.document.body.dataset.helpers = str(self.joined)  # for tests and scripts
+
+    # ----- Solve ---------------------------------------------------------------------------
+    async def solve(
+        self,
+        board: Board,
+        goal: Board,
+        *,
+        algorithm: str,
+        heuristic: str,
+        weight: float,
+        workers: int = 1,
+    ) -> SolveAnswer:
+        """Run one search in the worker (IDA* shared with ``workers`` - 1 helpers when
+        ``protocol.shared`` says so); its figures as a dict."""
+        request = self.search_request(board, goal, algorithm, heuristic, weight)
+        if shared(algorithm, board, workers):
+            request["workers"], request["team"] = workers, self.team(workers)["team"]
+        answer: SolveAnswer = plain(await (await self.worker()).solve(request))
+        return answer
+
+    def search_request(
+        self, board: Board, goal: Board, algorithm: str, heuristic: str, weight: float
+    ) -> SearchRequest:
+        """A search as the worker reads it (Solve's and the visualizer's)."""
+        return SearchRequest(
+            board=board_text(board),
+            goal=board_text(goal),
+            algorithm=algorithm,
+            heuristic=heuristic,
+            weight=weight,
+            page=self.page_address(),
+        )
+
+    def expose_for_scripts(self) -> None:
+        """``window.npuzzleSolve({board, goal, algorithm, heuristic, weight, workers})``: the
+        worker's answer as a plain object, for scripts (the benchmarks and tests), without
+        touching the page's board. Pattern databases are loaded as for Solve."""
+
+        async def solve_for_scripts(request: Any) -> Any:
+            req = plain(request)
+            req.setdefault("page", self.page_address())
+            workers = int(req.get("workers") or 1)
+            req.pop("team", None)
+            try:
+                board = read_boards(req)[0]
+            except PuzzleError:
+                board = None  # the worker says what is wrong with it
+            if board is not None and shared(str(req.get("algorithm")), board, workers):
+                req.update(self.team(workers))
+            answer = plain(await (await self.worker()).solve(req))
+            return to_js(answer, dict_converter=self.window.Object.fromEntries)
+
+        proxy = create_proxy(solve_for_scripts)
+        self._proxies.append(proxy)
+        self.window.npuzzleSolve = proxy
+
+    # ----- Hint and the Lab ----------------------------------------------------------------
+    async def hint(self, board: Board, goal: Board, *, fetch: bool) -> HintAnswer:
+        """A player's hint for ``board``, worked out in the worker (``npuzzle.play.hint``): the
+        tile to slide, the distance, whether it is optimal; or Busy while Solve or the Lab
+        runs there. ``fetch``: the worker may fetch the pattern databases."""
+        request = HintRequest(
+            board=board_text(board), goal=board_text(goal), fetch=fetch, page=self.page_address()
+        )
+        answer: HintAnswer = plain(await (await self.worker()).hint(request))
+        return answer
+
+    def lab_request(
+        self, experiment: str, options: dict[str, Any], seed: str, workers: int
+    ) -> LabRequest:
+        """A Lab run as the worker reads it, shared with ``workers`` - 1 helpers."""
+        request = LabRequest(
+            experiment=experiment, options=json.dumps(options), seed=seed, page=self.page_address()
+        )
+        request["workers"], request["team"] = workers, self.team(workers)["team"]
+        return request
+
+    async def lab_run(self, request: LabRequest) -> LabAnswer:
+        answer: LabAnswer = plain(await (await self.worker()).lab_run(request))
+        return answer
+
+    async def lab_progress(self, since: int) -> LabProgress:
+        """The run's counters, and its rows from number ``since`` on."""
+        answer: LabProgress = plain(await (await self.worker()).lab_progress(since))
+        return answer
+
+    async def _ask(self, name: str, *args: Any) -> Any:
+        """Call the worker's ``name``, whose answer is JSON text."""
+        return json.loads(str(await getattr(await self.worker(), name)(*args)))
+
+    # ----- the visualizer's search, stepped in the worker (web/worker/step_calls.py) -------
+    async def steps_open(
+        self, board: Board, goal: Board, *, algorithm: str, heuristic: str, weight: float
+    ) -> Model:
+        """Make the search the visualizer steps through, in the worker (which loads the
+        pattern databases it needs first); the model of step 0, or {status: "error",
+        message}."""
+        request = self.search_request(board, goal, algorithm, heuristic, weight)
+        answer: Model = await self._ask("steps_open", request)
+        return answer
+
+    async def steps_go(self, request: StepRequest) -> Model:
+        """Step it: {by: 1 or -1} or {to: n}, the {seconds} it may take, {draw}."""
+        answer: Model = await self._ask("steps_go", request)
+        return answer
+
+    async def steps_tree(self, request: TreeRequest) -> Model:
+        """Its tree: {action, id, key, top, seconds} (web/worker/outline.py)."""
+        answer: Model = await self._ask("steps_tree", request)
+        return answer
+
+    async def steps_close(self) -> None:
+        await (await self.worker()).steps_close()
+
+    # ----- Compare (web/worker/compare_calls.py) -------------------------------------------
+    # The worker holds one comparison and answers with the view to draw, or {status: "error",
+    # reason}. ``width`` is the chart box's width in pixels, for the chart drawn in the
+    # worker; protocol.NO_CHART leaves the chart out.
+    async def compare_open(
+        self, board: Board, goal: Board, entrants: list[Entrant], width: int
+    ) -> View:
+        """Open a comparison of ``entrants`` on ``board`` (its pattern databases loaded in
+        the worker first: ``progress()`` tells); its view at step 0."""
+        request = CompareRequest(
+            board=board_text(board),
+            goal=board_text(goal),
+            entrants=format_entrants(entrants),
+            width=width,
+            page=self.page_address(),
+        )
+        answer: View = await self._ask("compare_open", request)
+        return answer
+
+    async def compare_step(self, width: int) -> View:
+        answer: View = await self._ask("compare_step", width)
+        return answer
+
+    async def compare_back(self, width: int) -> View:
+        answer: View = await self._ask("compare_back", width)
+        return answer
+
+    async def compare_run(self, seconds: float) -> View:
+        """Step for at most ``seconds``: {status, step, done}, no view."""
+        answer: View = await self._ask("compare_run", seconds)
+        return answer
+
+    async def compare_view(self, width: int) -> View:
+        answer: View = await self._ask("compare_view", width)
+        return answer
+
+    async def compare_close(self) -> View:
+        answer: View = await self._ask("compare_close")
+        return answer

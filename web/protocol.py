@@ -1,0 +1,285 @@
+"""Every message between the page and its workers, typed: imported by both sides.
+
+The page's main thread (web/page/, through ``bridge.Bridge`` alone) calls the solver worker's
+exports (web/worker/worker.py) with the requests below and reads their answers; the solver
+worker and its helper workers (web/worker/team.py, helper.py) talk over a BroadcastChannel in
+the team messages at the end. Values crossing are JSON-like; the large or nested answers (the
+visualizer's and Compare's views, the Lab's rows) cross as JSON text.
+
+A board crosses once, in one form: its rows text (:func:`board_text`), read back by
+:func:`read_boards`. Whether Solve's IDA* is shared with helpers is decided here alone
+(:func:`shared`), by the package's rule. The page's defaults are here too, for the page's
+controls and for requests that leave a field out.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Literal, NotRequired, TypedDict
+
+from npuzzle import Algorithm, Board
+from npuzzle.search.algorithms import DEFAULT_WEIGHT as DEFAULT_WEIGHT  # re-exported
+from npuzzle.search.algorithms import splits
+
+WORKER = "solver"  # the solver worker's name in index.html
+HELPER_SCRIPT = "./helper.py"  # what the page starts as a helper worker
+POLL_SECONDS = 0.2  # between the page's questions about the progress of a call under way
+NO_CHART = -1  # as a chart width: Compare's view without its chart
+
+# The search the page offers first, and what a request that leaves a field out asks for (and
+# DEFAULT_WEIGHT, the package's w).
+DEFAULT_ALGORITHM = Algorithm.ASTAR
+DEFAULT_HEURISTIC = "manhattan"
+
+
+class Reply(StrEnum):
+    """How an answer went, beside the searches' own ``npuzzle.Status`` (a Solve's answer is
+    a result whose status is a Status, or CANCELLED, or ERROR)."""
+
+    OK = "ok"
+    ERROR = "error"
+    BUSY = "busy"  # a hint while Solve or the Lab runs: ask again later
+    CANCELLED = "cancelled"
+    DONE = "done"  # a Lab run that ran every search
+    GROWING = "growing"  # the visualizer's tree is still catching up with its search
+
+
+class Phase(StrEnum):
+    """What the job under way in the solver worker is doing besides searching."""
+
+    NONE = ""
+    LOADING = "loading"  # pattern databases fetched and unpacked
+    PLANNING = "planning"  # the Lab plans its searches
+
+
+class Kind(StrEnum):
+    """What the solver worker's job is (``progress`` says)."""
+
+    NONE = ""
+    SOLVE = "solve"
+    LAB = "lab"
+
+
+def plain(value: Any) -> Any:
+    """A JavaScript value as Python (dicts and lists), anything else unchanged: what a
+    worker's call or answer is once it has crossed."""
+    return value.to_py() if hasattr(value, "to_py") else value
+
+
+def board_text(board: Board) -> str:
+    """A board as it crosses: its rows text."""
+    return board.format("rows")
+
+
+def read_boards(request: Where) -> tuple[Board, Board]:
+    """A request's board and goal (PuzzleError if they are not boards)."""
+    board = Board.parse(str(request["board"]))
+    goal = Board.goal_or_board(str(request.get("goal") or "standard"), board.width, board.height)
+    return board, goal
+
+
+def shared(algorithm: str, board: Board, workers: int) -> bool:
+    """Whether Solve shares its search with helper workers: IDA* alone splits, and only a
+    board big enough gains from it (``npuzzle.search.algorithms.splits``)."""
+    return workers > 1 and algorithm == Algorithm.IDASTAR and splits(board.width, board.height)
+
+
+# ----- the page to the solver worker ------------------------------------------------------
+class Where(TypedDict):
+    """A board, its goal, and the page's address (the pattern databases are beside it; a
+    worker has an address of its own)."""
+
+    board: str
+    goal: str
+    page: str
+
+
+class Team(TypedDict):
+    """What a request adds to be shared with ``workers`` - 1 helpers on the channel ``team``."""
+
+    workers: int
+    team: str
+
+
+class SearchRequest(Where):
+    """Solve's and the visualizer's search (``steps_open``)."""
+
+    algorithm: str
+    heuristic: str
+    weight: float
+    workers: NotRequired[int]
+    team: NotRequired[str]
+
+
+class HintRequest(Where):
+    fetch: bool  # a pressed Hint: the worker may fetch the pattern databases
+
+
+class CompareRequest(Where):
+    entrants: str  # as links write them: "astar:misplaced,astar:manhattan"
+    width: int  # the chart box's width in pixels (0: not laid out; NO_CHART: no chart)
+
+
+class LabRequest(TypedDict):
+    experiment: str
+    options: str  # JSON text: nested values cross intact
+    seed: str
+    page: str
+    workers: NotRequired[int]
+    team: NotRequired[str]
+
+
+class StepRequest(TypedDict, total=False):
+    """Step the visualizer's search: ``by`` (1, -1, 0) or ``to`` a step number, for at most
+    ``seconds``; ``draw``: the full model, else only where it got to."""
+
+    by: int
+    to: int
+    seconds: float
+    draw: bool
+    tree_seconds: float
+
+
+class TreeRequest(TypedDict, total=False):
+    """An action on the visualizer's tree (web/worker/outline.py)."""
+
+    action: str
+    id: int | None
+    key: str
+    top: int
+    seconds: float
+
+
+# ----- the solver worker's answers --------------------------------------------------------
+class Progress(TypedDict):
+    """The job under way in the solver worker (or the last one)."""
+
+    running: bool
+    cancel: bool
+    kind: str  # a Kind
+    phase: str  # a Phase
+    expanded: int
+    generated: int
+    open: int
+    seconds: float
+    loaded: int  # bytes of pattern databases read, of total
+    total: int
+    threshold: float | None  # IDA*'s f threshold
+    best: int | None  # the anytime search: its best length so far
+    lower_bound: int | None  # and the length every solution has at least
+    improvements: list[dict[str, Any]]  # and each shorter solution: {length, seconds, weight}
+    weight: float | None  # and the weight of its phase under way (1: the proof)
+    segment: list[int] | None  # or the stretch of the best it is shortening, [i, j]
+    workers: int  # this worker and its helpers at work
+    done: int  # the Lab: searches finished, of jobs
+    jobs: int
+
+
+class LabProgress(Progress):
+    rows: str  # JSON text: the rows from the number asked for on
+
+
+class Refusal(TypedDict):
+    status: Literal[Reply.ERROR]
+    reason: str
+
+
+class Busy(TypedDict):
+    status: Literal[Reply.BUSY]
+    kind: str  # a Kind: what runs
+
+
+class Hint(TypedDict):
+    """A player's hint (``npuzzle.play.hint``) and whether it could be optimal."""
+
+    status: Literal[Reply.OK]
+    solvable: bool
+    move: str | None
+    tile: int | None
+    direction: str | None
+    distance: int | None
+    optimal: bool
+    method: str
+    reason: str
+    lower_bound: int | None
+    text: str
+    advice: str
+    seconds: float
+
+
+HintAnswer = Hint | Busy | Refusal
+
+
+class LabAnswer(TypedDict):
+    status: str  # Reply.DONE, CANCELLED or ERROR
+    reason: str
+    rows: str  # JSON text: every row
+
+
+# A search's result (``npuzzle.Result.to_json``, its status a Status or Reply.CANCELLED), or a
+# refusal; the visualizer's model (web/worker/stepping.py) and Compare's view
+# (web/worker/comparing.py) are dicts of their own, drawn by the views that asked.
+SolveAnswer = dict[str, Any]
+Model = dict[str, Any]
+View = dict[str, Any]
+
+
+# ----- the solver worker and its helpers (web/worker/team.py) -----------------------------
+class WholeSearch(TypedDict):
+    """The IDA* search whose subtrees are dealt: the same in every worker."""
+
+    board: str
+    goal: str
+    heuristic: str
+    page: str
+
+
+class SubtreePiece(TypedDict):
+    kind: Literal["subtree"]
+    search: WholeSearch
+    moves: str  # the blank's moves from the board to the subtree's root
+    threshold: int
+
+
+class JobPiece(TypedDict):
+    kind: Literal["job"]
+    job: dict[str, Any]  # npuzzle.lab.runner.Job.to_json()
+    page: str
+
+
+Piece = SubtreePiece | JobPiece  # a piece of work, dealt by the solver worker
+
+
+class Note(StrEnum):
+    """The kinds of the team's messages. The solver worker says ROLL (who is there?), WORK
+    and STOP; a helper says HERE, BUSY (alive, with its counters) while it works, then DONE
+    or FAILED."""
+
+    ROLL = "roll"
+    HERE = "here"
+    WORK = "work"
+    STOP = "stop"
+    BUSY = "busy"
+    DONE = "done"
+    FAILED = "failed"
+
+
+# One message on the team's channel: ``kind`` a Note, ``from`` the helper that says it; the
+# other fields by kind: ``to`` (WORK: the helper it is for), ``id`` (WORK, STOP and a helper's
+# answers: the piece of work), ``work`` (WORK), ``expanded`` and ``generated`` (BUSY),
+# ``answer`` (DONE: a subtree's Answer fields or a Lab row), ``reason`` (FAILED).
+Message = TypedDict(
+    "Message",
+    {
+        "kind": str,
+        "from": str,
+        "to": str,
+        "id": int,
+        "work": Piece,
+        "expanded": int,
+        "generated": int,
+        "answer": Any,
+        "reason": str,
+    },
+    total=False,
+)
