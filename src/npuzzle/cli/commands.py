@@ -29,7 +29,9 @@ from npuzzle.search.algorithms import (
     MEMORY_BOUND_NODES,
     WHOLE_UP_TO,
 )
-from npuzzle.search.engine import TIE_BREAKS, Result, Search
+from npuzzle.search.bestfirst import TIE_BREAKS
+from npuzzle.search.engine import Search
+from npuzzle.search.records import Result
 from npuzzle.search.solver import solve
 
 __all__ = ["main"]

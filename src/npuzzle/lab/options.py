@@ -13,7 +13,7 @@ from typing import Any
 
 from npuzzle.core.board import Board, PuzzleError, parse_size
 from npuzzle.heuristics import HEURISTICS
-from npuzzle.search.engine import TIE_BREAKS
+from npuzzle.search.bestfirst import TIE_BREAKS
 
 __all__ = [
     "DEFAULT_SEED",

@@ -15,7 +15,8 @@ from npuzzle.lab.options import DEFAULT_SEED, Row
 from npuzzle.lab.registry import experiment, resolve
 from npuzzle.lab.results import LabResult, summarize
 from npuzzle.search.algorithms import DEFAULT_WEIGHT
-from npuzzle.search.engine import Search, TieBreak
+from npuzzle.search.bestfirst import TieBreak
+from npuzzle.search.engine import Search
 from npuzzle.search.solver import make_search
 
 __all__ = ["Job", "Plan", "finish", "plan", "run", "run_job", "start"]

@@ -33,8 +33,10 @@ from typing import Any
 
 from npuzzle.core.board import Board
 from npuzzle.heuristics import make_heuristic
-from npuzzle.search.engine import PhasedSearch, Problem, Result, Status, Step
+from npuzzle.search.engine import Problem
 from npuzzle.search.idastar import IDAStar
+from npuzzle.search.phased import PhasedSearch
+from npuzzle.search.records import Result, Status, Step
 
 __all__ = [
     "FIRST_BUDGET",

@@ -21,7 +21,10 @@ from npuzzle.core.board import Board
 from npuzzle.core.space import Space
 from npuzzle.heuristics import make_heuristic
 from npuzzle.search.algorithms import DEFAULT_WEIGHT
-from npuzzle.search.engine import BestFirst, PhasedSearch, Problem, Status, Step, TieBreak
+from npuzzle.search.bestfirst import BestFirst, TieBreak
+from npuzzle.search.engine import Problem
+from npuzzle.search.phased import PhasedSearch
+from npuzzle.search.records import Status, Step
 
 __all__ = ["HumanSearch", "Phase", "plan"]
 

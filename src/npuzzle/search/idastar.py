@@ -25,7 +25,8 @@ from typing import Any
 
 from npuzzle.core.board import MOVES, Board, PuzzleError
 from npuzzle.heuristics import Number, Tables
-from npuzzle.search.engine import Child, Node, Outcome, Problem, Search, Status, Step
+from npuzzle.search.engine import Problem, Search
+from npuzzle.search.records import Child, Node, Outcome, Status, Step
 
 __all__ = ["IDAStar"]
 

@@ -11,7 +11,9 @@ from npuzzle.core.solvability import Solvability, check_same_shape, solvability
 from npuzzle.core.space import Space
 from npuzzle.heuristics import WHOLE_BOARD, heuristic_info, make_heuristic
 from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, splits
-from npuzzle.search.engine import TIE_BREAKS, BestFirst, Problem, Result, Search, Status, TieBreak
+from npuzzle.search.bestfirst import TIE_BREAKS, BestFirst, TieBreak
+from npuzzle.search.engine import Problem, Search
+from npuzzle.search.records import Result, Status
 
 __all__ = ["make_search", "solve"]
 

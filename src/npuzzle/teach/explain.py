@@ -1,7 +1,7 @@
 """Plain English for one step of a search: which node was taken and why, and what became of
 each of its children, with the engine's own numbers.
 
-Every number comes from the :class:`~npuzzle.search.engine.Step` the engine recorded (its node, its
+Every number comes from the :class:`~npuzzle.search.records.Step` the engine recorded (its node, its
 children with their outcome and ``known_g``, its ``ties``, IDA*'s ``threshold``) and from the
 search's settings (algorithm, weight, tie-break, depth limit): nothing is searched again
 here, so the sentences cannot disagree with the lists the page draws beside them. Moves are
@@ -25,7 +25,9 @@ from dataclasses import dataclass
 
 from npuzzle.core.board import moved_tile, slide_words
 from npuzzle.heuristics import Number
-from npuzzle.search.engine import TIES_CAP, Child, Node, Outcome, Search, Status, Step, TieBreak
+from npuzzle.search.bestfirst import TIES_CAP, TieBreak
+from npuzzle.search.engine import Search
+from npuzzle.search.records import Child, Node, Outcome, Status, Step
 
 __all__ = ["Explanation", "brief", "explain", "explain_step", "number"]
 
