@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from npuzzle.core.board import Board, PuzzleError, parse_size
+from npuzzle.core.metrics import exact_number
 from npuzzle.heuristics import HEURISTICS
 from npuzzle.search.bestfirst import TIE_BREAKS
 
@@ -26,7 +27,6 @@ __all__ = [
     "Row",
     "Spec",
     "Table",
-    "exact_number",
 ]
 
 DEFAULT_SEED = 1
@@ -203,16 +203,6 @@ MAX_NODES_OPTION = Option(
     MAX_NODES,
 )
 MOVES_HELP = "random moves from the goal that make a board, or 'uniform' (all solvable boards)"
-
-
-def exact_number(x: float) -> str:
-    """``x`` written short when that reads back exactly (``3``, ``2.5``), else in full.
-
-    >>> exact_number(3.0), exact_number(95.38478784269591)
-    ('3', '95.38478784269591')
-    """
-    short = f"{x:g}"
-    return short if float(short) == x else repr(float(x))
 
 
 def _bound(x: float) -> str:

@@ -127,10 +127,6 @@ class HumanSearch(PhasedSearch):
     def phase(self) -> Phase:
         return self.phases[len(self.runs) - 1]
 
-    def current_board(self) -> Board:
-        """The real board the current phase started from."""
-        return self.runs[-1][1]
-
     def extra(self) -> dict[str, Any]:
         return {"phases": len(self.phases)}
 

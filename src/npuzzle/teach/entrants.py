@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from npuzzle.core.board import PuzzleError
+from npuzzle.core.metrics import exact_number
 from npuzzle.heuristics import HEURISTICS
-from npuzzle.lab.options import exact_number
 from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
 
 __all__ = [

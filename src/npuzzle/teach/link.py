@@ -21,9 +21,9 @@ from urllib.parse import quote, unquote
 
 from npuzzle import lab
 from npuzzle.core.board import GOAL_NAMES, Board, PuzzleError
+from npuzzle.core.metrics import exact_number
 from npuzzle.core.solvability import solvability
 from npuzzle.heuristics import HEURISTICS
-from npuzzle.lab.options import exact_number
 from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
 from npuzzle.search.engine import MAX_RECORDED_STEPS
 from npuzzle.teach.entrants import (
