@@ -3,8 +3,8 @@
 it (:class:`Parser`), with no usage dump.
 
 >>> args = build_parser().parse_args(["solve", "134 8b5 726", "-a", "idastar", "-w", "2"])
->>> args.command, args.board, str(args.algorithm), args.heuristic, args.weight
-('solve', '134 8b5 726', 'idastar', 'manhattan', 2.0)
+>>> args.command, args.board, args.algorithm is Algorithm.IDASTAR, args.heuristic, args.weight
+('solve', '134 8b5 726', True, 'manhattan', 2.0)
 >>> build_parser().parse_args(["solve", "134 8b5 726", "--weight", "0.5"])
 Traceback (most recent call last):
 SystemExit: 2
@@ -28,6 +28,7 @@ from npuzzle.search.algorithms import (
     MAX_WEIGHT,
     MEMORY_BOUND_NODES,
     WHOLE_UP_TO,
+    Algorithm,
 )
 from npuzzle.search.bestfirst import TIE_BREAKS
 
@@ -118,6 +119,15 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _algorithm(text: str) -> Algorithm:
+    """The algorithm named ``text``, checked here once (refused as argparse refuses a
+    choice)."""
+    if text not in ALGORITHMS:
+        names = ", ".join(repr(str(a)) for a in ALGORITHMS)
+        raise argparse.ArgumentTypeError(f"invalid choice: {text!r} (choose from {names})")
+    return Algorithm(text)
+
+
 def _weighted() -> str:
     return " and ".join(a.name for a in ALGORITHMS.values() if a.takes_weight)
 
@@ -132,8 +142,8 @@ def _search_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "-a",
         "--algorithm",
-        default="astar",
-        choices=list(ALGORITHMS),
+        type=_algorithm,
+        default=Algorithm.ASTAR,
         metavar="A",
         help="search: "
         + ", ".join(f"{a.name} ({a.title})" for a in ALGORITHMS.values())

@@ -32,8 +32,9 @@ from typing import Any, BinaryIO, NamedTuple, TextIO
 from npuzzle.cli.parser import printable
 from npuzzle.core.board import Board, PuzzleError
 from npuzzle.search import parallel
+from npuzzle.search.algorithms import ALGORITHMS
 from npuzzle.search.engine import Search
-from npuzzle.search.records import Result
+from npuzzle.search.records import Result, Status
 from npuzzle.search.solver import solve
 
 __all__ = ["batch_command", "solve_command"]
@@ -92,7 +93,7 @@ def solve_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     board = Board.parse(args.board)
     goal = Board.goal_or_board(args.goal or "standard", board.width, board.height)
     progress = None
-    if args.algorithm == "anytime" and err.isatty():
+    if ALGORITHMS[args.algorithm].improves and err.isatty():
         progress = _improvements(err)
     result = _run(args, board, goal, args.jobs, progress)
     if args.json:
@@ -250,15 +251,15 @@ def _read(line: _Line, parse: Callable[..., Board], *args: Any) -> Board:
 
 def _kunkle_report(r: Result) -> str:
     parts = ["INITIAL BOARD", _kunkle_grid(r.board)]
-    if r.status == "solved":
+    if r.status == Status.SOLVED:
         parts += [
             f"MOVES TO SOLUTION: {' '.join(r.moves or '') or '(none)'}",
             f"NUMBER OF MOVES: {r.length}",
         ]
     parts += ["GOAL BOARD", _kunkle_grid(r.goal)]
-    if r.status == "solved":
+    if r.status == Status.SOLVED:
         parts.append(f"ANSWER WAS FOUND IN {r.expanded} STATE EXAMINATIONS")
-    elif r.status == "unsolvable":
+    elif r.status == Status.UNSOLVABLE:
         parts.append(f"NO ANSWER EXISTS: {r.reason}")
     else:
         parts.append(f"NO ANSWER WAS FOUND WITHIN {r.expanded} STATE EXAMINATIONS ({r.reason})")

@@ -14,6 +14,7 @@ from typing import Any
 from npuzzle.core.board import Board, PuzzleError, parse_size
 from npuzzle.core.metrics import exact_number
 from npuzzle.heuristics import HEURISTICS
+from npuzzle.search.algorithms import Algorithm
 from npuzzle.search.bestfirst import TIE_BREAKS
 
 __all__ = [
@@ -43,7 +44,8 @@ DEFAULT_MAX_NODES = 1_000_000  # expansions per search: about 5 s and 0.5 GB on 
 PAGE_MAX_NODES = 1_000_000
 PAGE_DEFAULTS: dict[str, dict[str, Any]] = {"nayak": {"boards": 20, "optimal_boards": 3}}
 Row = dict[str, Any]
-Spec = tuple[Board, Board, str, str, dict[str, Any]]  # board, goal, algorithm, heuristic, tags
+#: what a planner yields for one search: board, goal, algorithm, heuristic, tags
+Spec = tuple[Board, Board, Algorithm, str, dict[str, Any]]
 
 
 @dataclass(frozen=True)

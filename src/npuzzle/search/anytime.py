@@ -33,6 +33,7 @@ from typing import Any
 
 from npuzzle.core.board import Board
 from npuzzle.heuristics import make_heuristic
+from npuzzle.search.algorithms import Algorithm
 from npuzzle.search.engine import Problem
 from npuzzle.search.idastar import IDAStar
 from npuzzle.search.phased import PhasedSearch
@@ -111,7 +112,7 @@ class Improvement:
 
 
 class AnytimeSearch(PhasedSearch):
-    algorithm = "anytime"
+    algorithm = Algorithm.ANYTIME
     chunk = 16384
 
     def __init__(self, problem: Problem, board: Board, goal: Board) -> None:

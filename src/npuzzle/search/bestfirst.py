@@ -31,6 +31,7 @@ from typing import Any
 
 from npuzzle.core.board import Board
 from npuzzle.heuristics import Number
+from npuzzle.search.algorithms import ALGORITHMS, Algorithm
 from npuzzle.search.engine import Problem, Search
 from npuzzle.search.records import Child, Node, Outcome, Status, Step
 
@@ -60,10 +61,10 @@ class BestFirst(Search):
     """Best-first graph search with an open and a closed list.
 
     ``algorithm``: ``astar`` (f = g + h), ``wastar`` (f = g + w·h), ``greedy`` (f = h),
-    ``bfs`` (f = g) or ``dfs`` (deepest first, to ``depth_limit``). A* reopens a closed node
-    when it finds a shorter path to it (this keeps A* optimal with an admissible heuristic
-    that is not consistent); weighted A* and greedy do not. Depth-first search reopens too,
-    so the depth limit cannot hide a shallower path.
+    ``bfs`` (f = g) or ``dfs`` (deepest first, to ``depth_limit``): its
+    :class:`~npuzzle.search.algorithms.AlgorithmInfo` says which f (``priority``), whether
+    the open list is one stack (``stack``) and whether a closed node found again by a
+    shorter path is opened again (``reopens``: A* and depth-first search).
     """
 
     _saved = (*Search._saved, "open_live")
@@ -73,23 +74,27 @@ class BestFirst(Search):
         problem: Problem,
         board: Board,
         goal: Board,
-        algorithm: str = "astar",
+        algorithm: Algorithm = Algorithm.ASTAR,
         *,
         weight: float = 1.0,
         tie_break: str = TieBreak.HIGH_G,
         depth_limit: int | None = None,
     ) -> None:
         super().__init__(problem, board, goal)
+        info = ALGORITHMS[algorithm]
         self.algorithm = algorithm
         self.weight = weight
         self.tie_break = TieBreak(tie_break)
         self.depth_limit = depth_limit
-        self.reopen = algorithm in ("astar", "dfs")
+        self.order = info.priority
+        self._f = info.priority.f
+        self.reopen = info.reopens
+        self._optimal = info.optimal
         # Depth-first search's open list is one stack: the node it expands is always the
         # deepest open one, so its children are the deepest and go on top, pushed last to first
         # so that they come off in U, D, L, R order (a bucket per depth cost a deque per level
         # of a path that a huge depth limit lets grow to millions).
-        self._stack = algorithm == "dfs"
+        self._stack = info.stack
         self._lifo = self._stack or self.tie_break == TieBreak.LIFO
         h0 = self.heuristic.value(problem.start)
         self.best_g: dict[int, int] = {problem.start: 0}
@@ -106,17 +111,10 @@ class BestFirst(Search):
         self.generated = 1
 
     def priority(self, g: int, h: Number) -> Number:
-        a = self.algorithm
-        if a == "greedy":
-            return h
-        if a in ("bfs", "dfs"):
-            return g
-        if a == "wastar":
-            return g + self.weight * h
-        return g + h
+        return self._f(g, h, self.weight)
 
     def _key(self, g: int, h: Number) -> Number:
-        if self.algorithm == "dfs":
+        if self._stack:
             return 0  # one stack (see _stack)
         f = self.priority(g, h)
         tb = self.tie_break
@@ -128,9 +126,8 @@ class BestFirst(Search):
 
     @property
     def optimal(self) -> bool:
-        return self.algorithm == "bfs" or (
-            self.algorithm == "astar" and self.heuristic.info.admissible
-        )
+        # (breadth-first search's heuristic is the admissible h = 0)
+        return self._optimal and self.heuristic.info.admissible
 
     @property
     def open_size(self) -> int:

@@ -28,7 +28,7 @@ from typing import Any
 from npuzzle.core.board import Board
 from npuzzle.core.space import Space
 from npuzzle.heuristics import Heuristic, Number
-from npuzzle.search.algorithms import ALGORITHMS
+from npuzzle.search.algorithms import ALGORITHMS, Algorithm
 from npuzzle.search.records import Node, Result, Status, Step
 
 __all__ = ["MAX_RECORDED_STEPS", "Problem", "Search"]
@@ -66,7 +66,7 @@ class Problem:
 class Search:
     """What every search offers: run, step, back, and views of its lists and counters."""
 
-    algorithm: str = ""
+    algorithm: Algorithm  # each search sets its own
     status: Status = Status.RUNNING
     weight: float = 1.0  # f = g + weight·h where the algorithm takes a weight
     chunk = 2048  # expansions between progress calls when running

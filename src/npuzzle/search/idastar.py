@@ -25,6 +25,7 @@ from typing import Any
 
 from npuzzle.core.board import MOVES, Board, PuzzleError
 from npuzzle.heuristics import Number, Tables
+from npuzzle.search.algorithms import Algorithm
 from npuzzle.search.engine import Problem, Search
 from npuzzle.search.records import Child, Node, Outcome, Status, Step
 
@@ -59,7 +60,7 @@ class _Pause(Exception):
 
 
 class IDAStar(Search):
-    algorithm = "idastar"
+    algorithm = Algorithm.IDASTAR
     chunk = 16384  # expansions per call of the kernel when running
     _saved = (
         *Search._saved,

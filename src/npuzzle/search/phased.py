@@ -4,7 +4,7 @@ one under way.
 
 >>> from npuzzle import Board, make_search
 >>> search = make_search(Board.parse("1,2,3/4,5,6/7,0,8"), algorithm="human")
->>> isinstance(search, PhasedSearch), search.current.algorithm
+>>> isinstance(search, PhasedSearch), str(search.current.algorithm)
 (True, 'astar')
 >>> search.open_size == search.current.open_size
 True

@@ -19,6 +19,7 @@ from typing import Any
 from npuzzle.core.board import Board
 from npuzzle.core.metrics import ebf_exact, ebf_simple
 from npuzzle.heuristics import Number
+from npuzzle.search.algorithms import Algorithm
 
 __all__ = ["Child", "Node", "Outcome", "Result", "Status", "Step"]
 
@@ -118,7 +119,7 @@ class Result:
 
     board: Board
     goal: Board
-    algorithm: str
+    algorithm: Algorithm
     heuristic: str | None
     status: Status
     moves: str | None = None
