@@ -70,8 +70,8 @@ def splits(width: int, height: int) -> bool:
 class Algorithm(StrEnum):
     """The searches offered, by the names the command line, links and the page use. A
     ``StrEnum``: a member is its name (``Algorithm.ASTAR == "astar"``), so a name read from a
-    command line or a link is checked once, with ``Algorithm(name)``, and compared as a member
-    from then on."""
+    command line or a link is checked once, with :meth:`parse`, and compared as a member from
+    then on."""
 
     BFS = "bfs"
     DFS = "dfs"
@@ -132,7 +132,8 @@ class AlgorithmInfo:
     max_seconds: float | None = None
     #: IDA* or made of IDA* runs: its lists are a path and the children waiting on it
     walks_paths: bool = False
-    #: the f a best-first search of it orders nodes by (IDA*: its threshold's f)
+    #: the f a best-first search of it orders nodes by (IDA*'s threshold bounds g + h; the
+    #: anytime search's phases weight h, each with its own w)
     priority: Priority = Priority.SUM
     #: its open list is one stack: the deepest node first, to a depth limit (by default the
     #: board's diameter)
