@@ -158,8 +158,9 @@ def solve(
             weight=weight if info.takes_weight else None,
         )
     if jobs > 1 and not info.splittable:
+        which = " and ".join(a for a, i in ALGORITHMS.items() if i.splittable)
         raise PuzzleError(
-            f"--jobs {jobs}: only idastar splits one search among processes (batch and lab "
+            f"--jobs {jobs}: only {which} splits one search among processes (batch and lab "
             "take --jobs to run several searches at once)"
         )
     if jobs > 1 and max_nodes:
