@@ -82,7 +82,7 @@ class BestFirst(Search):
     ) -> None:
         super().__init__(problem, board, goal)
         info = ALGORITHMS[algorithm]
-        self.algorithm = algorithm
+        self.algorithm = Algorithm(algorithm)  # a name given by a caller becomes a member
         self.weight = weight
         self.tie_break = TieBreak(tie_break)
         self.depth_limit = depth_limit
