@@ -156,16 +156,17 @@ def test_the_cli_says_each_improvement_on_a_terminal_and_lists_them_in_json(cli,
     _improving(r["improvements"])
     assert err == ""  # not a terminal: nothing said on the way
 
-    from npuzzle.cli import commands as cli_module
+    from npuzzle.cli.parser import build_parser
+    from npuzzle.cli.solving import solve_command
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
 
     err_stream = Terminal()
-    args = cli_module.build_parser().parse_args(["solve", board, "-a", "anytime"])
+    args = build_parser().parse_args(["solve", board, "-a", "anytime"])
     text = io.StringIO()
-    assert cli_module._solve(args, text, err_stream) == 0
+    assert solve_command(args, text, err_stream) == 0
     said = err_stream.getvalue().splitlines()
     assert len(said) == len(r["improvements"])
     assert said[-1].startswith("npuzzle: 31 moves after ")

@@ -547,26 +547,26 @@ def test_pdb_out_that_cannot_be_a_folder_is_refused_before_building(cli, tmp_pat
 
 
 def test_memory_running_out_is_a_message_with_the_limit_to_set(cli, monkeypatch):
-    from npuzzle.cli import commands as cli_module
+    from npuzzle.cli import solving
 
     def no_memory(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(cli_module, "solve", no_memory)
+    monkeypatch.setattr(solving, "solve", no_memory)
     code, out, err = cli("solve", HARD, "-a", "bfs", "--max-nodes", "0")
     assert code == 2 and out == ""
     assert err.startswith("npuzzle: memory ran out: set a lower --max-nodes")
 
 
 def test_a_cache_that_cannot_be_written_is_said_so(cli, monkeypatch, tmp_path):
-    from npuzzle.cli import commands as cli_module
+    from npuzzle.cli import generate
     from npuzzle.heuristics import pdbbuild
 
     afile = tmp_path / "a-file"
     afile.write_text("")
     monkeypatch.setenv("NPUZZLE_CACHE", str(afile / "cache"))
     monkeypatch.setattr(pdbbuild, "_loaded", {})
-    monkeypatch.setattr(cli_module, "_announced", set())
+    monkeypatch.setattr(generate, "_announced", set())
     code, out, err = cli("solve", "12/b3", "-a", "idastar", "-H", "pdb", "--json")
     assert code == 0 and json.loads(out)["length"] == 1
     assert "cannot be written, so it is built again each run" in err

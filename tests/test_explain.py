@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from npuzzle import Board, make_search, random_board
-from npuzzle.search.engine import TIES_CAP
+from npuzzle.search.bestfirst import TIES_CAP
 from npuzzle.teach.explain import TIE_RULES, explain, explain_step, number
 
 CASES = [

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from npuzzle import ALGORITHMS, Board, make_search, random_board, solve
-from npuzzle.search.engine import TIES_CAP
+from npuzzle.search.bestfirst import TIES_CAP
 
 CASES = [
     ("astar", "manhattan", Board.parse("231 7b8 654"), Board.parse("123 8b4 765")),
@@ -247,9 +247,9 @@ def test_ties_and_known_g_agree_with_the_lists_before_the_step(
 
 
 def test_ties_are_counted_up_to_the_cap(monkeypatch):
-    from npuzzle.search import engine
+    from npuzzle.search import bestfirst
 
-    monkeypatch.setattr(engine, "TIES_CAP", 5)
+    monkeypatch.setattr(bestfirst, "TIES_CAP", 5)
     search = make_search(random_board(3, 3, seed=27), algorithm="bfs")
     capped = []
     for _ in range(60):

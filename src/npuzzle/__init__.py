@@ -13,7 +13,9 @@ from npuzzle.core.solvability import Solvability, is_solvable, solvability
 from npuzzle.heuristics import HEURISTICS, heuristic_info, make_heuristic
 from npuzzle.play.hint import Hint, hint
 from npuzzle.search.algorithms import ALGORITHMS, Algorithm
-from npuzzle.search.engine import Child, Node, Outcome, Result, Search, Status, Step, TieBreak
+from npuzzle.search.bestfirst import TieBreak
+from npuzzle.search.engine import Search
+from npuzzle.search.records import Child, Node, Outcome, Result, Status, Step
 from npuzzle.search.solver import make_search, solve
 from npuzzle.teach.explain import explain
 from npuzzle.teach.tree import SearchTree, TreeState

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from typing import Any
 
@@ -167,12 +167,18 @@ class CompareView:
             self.rows.append(row)
         self.add_button.disabled = len(self.entrants) >= MAX_ENTRANTS
 
-    def _select(self, ident: str, text: str, choices: dict[str, Any], row: Any) -> Any:
+    def _select(
+        self,
+        ident: str,
+        text: str,
+        choices: Mapping[Algorithm, Any] | Mapping[str, Any],
+        row: Any,
+    ) -> Any:
         label = self._el("label", text, **{"for": ident})
         select = self._el("select", id=ident)
         for name, item in choices.items():
             option = self._el("option", getattr(item, "title", None) or item.info.title)
-            option.value = name
+            option.value = str(name)
             select.append(option)
         row.append(label, select)
         return select

@@ -242,9 +242,9 @@ class SearchControls:
             option.value = option.textContent = str(n)
             self.workers.appendChild(option)
         self.workers.value = str(default_workers(cores, float(memory) if memory else None))
-        for name, info in ALGORITHMS.items():
+        for algorithm, info in ALGORITHMS.items():
             option = document.createElement("option")
-            option.value = name
+            option.value = str(algorithm)
             option.textContent = info.title
             self.algorithm.appendChild(option)
         for name, cls in HEURISTICS.items():

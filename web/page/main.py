@@ -45,7 +45,7 @@ from status import StatusView
 from visualizer import Visualizer
 
 import npuzzle
-from npuzzle import Board
+from npuzzle import Algorithm, Board
 from npuzzle.teach.link import LinkState
 
 VERSION: str = npuzzle.__version__
@@ -148,7 +148,7 @@ class Page:
             self.grid.board,
             self.grid.goal,
             self.board_controls.goal_name,
-            str(controls.algorithm.value),
+            Algorithm(str(controls.algorithm.value)),
             str(controls.heuristic.value),
             controls.read_weight() or DEFAULT_WEIGHT,
             self.visualizer.steps,

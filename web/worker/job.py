@@ -28,7 +28,7 @@ from protocol import (
     read_boards,
 )
 
-from npuzzle import ALGORITHMS, PuzzleError, Search, lab, make_search
+from npuzzle import ALGORITHMS, Algorithm, PuzzleError, Search, lab, make_search
 from npuzzle.heuristics import pdbbuild
 
 MAX_NODES = lab.PAGE_MAX_NODES  # the page's node limit: memory in the tab is finite
@@ -158,11 +158,10 @@ class Options:
 
     def __init__(self, req: SearchRequest) -> None:
         self.board, self.goal = read_boards(req)
-        self.algorithm = str(req.get("algorithm", DEFAULT_ALGORITHM))
+        self.algorithm = Algorithm.parse(str(req.get("algorithm", DEFAULT_ALGORITHM)))
         self.heuristic = str(req.get("heuristic", DEFAULT_HEURISTIC))
         self.weight = float(req.get("weight", DEFAULT_WEIGHT))
-        info = ALGORITHMS.get(self.algorithm)
-        uses_h = info is not None and info.uses_heuristic
+        uses_h = ALGORITHMS[self.algorithm].uses_heuristic
         self.missing = tables.needed(self.board, self.goal, uses_h, self.heuristic)
         self.address = req.get("page")
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from outline import Outline
 
-from npuzzle import ALGORITHMS, Node, Search
+from npuzzle import ALGORITHMS, Algorithm, Node, Search
 from npuzzle.core.board import moved_tile
 from npuzzle.search.engine import MAX_RECORDED_STEPS
 from npuzzle.teach.explain import brief, explain_step, number
@@ -47,7 +47,7 @@ PATH_WORDS: ListWords = (
 
 
 def list_words(algorithm: str) -> ListWords:
-    return PATH_WORDS if ALGORITHMS[algorithm].walks_paths else OPEN_CLOSED
+    return PATH_WORDS if ALGORITHMS[Algorithm(algorithm)].walks_paths else OPEN_CLOSED
 
 
 def node_model(node: Node) -> dict[str, Any]:

@@ -1,4 +1,6 @@
-"""The figures the papers report: effective branching factor in both of its forms.
+"""The figures the papers report: effective branching factor in both of its forms; and a
+number written short when that reads back exactly (:func:`exact_number`: weights in links,
+labels and the lab's options).
 
 A search that generated 1,000 nodes to find a 10-move solution:
 
@@ -10,7 +12,7 @@ True
 
 from __future__ import annotations
 
-__all__ = ["ebf_exact", "ebf_simple"]
+__all__ = ["ebf_exact", "ebf_simple", "exact_number"]
 
 
 def ebf_simple(generated: int, depth: int) -> float | None:
@@ -45,3 +47,13 @@ def ebf_exact(generated: float, depth: int, *, tolerance: float = 1e-12) -> floa
         else:
             hi = mid
     return (lo + hi) / 2
+
+
+def exact_number(x: float) -> str:
+    """``x`` written short when that reads back exactly (``3``, ``2.5``), else in full.
+
+    >>> exact_number(3.0), exact_number(95.38478784269591)
+    ('3', '95.38478784269591')
+    """
+    short = f"{x:g}"
+    return short if float(short) == x else repr(float(x))

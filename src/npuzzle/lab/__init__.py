@@ -32,7 +32,6 @@ from npuzzle.lab.options import (
     PAGE_MAX_NODES,
     Experiment,
     Option,
-    exact_number,
 )
 from npuzzle.lab.registry import EXPERIMENTS, experiment, resolve
 from npuzzle.lab.results import LabResult, cell_text, summarize
@@ -50,7 +49,6 @@ __all__ = [
     "Option",
     "cell_text",
     "describe",
-    "exact_number",
     "experiment",
     "resolve",
     "summarize",

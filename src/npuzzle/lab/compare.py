@@ -41,21 +41,24 @@ from npuzzle.lab.stats import (
     rounded,
     solved,
 )
-from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
+from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, Algorithm
 
 __all__ = ["EXPERIMENT"]
 
 
-def _combos(o: dict[str, Any]) -> tuple[list[tuple[str, str | None]], list[str]]:
-    """(algorithm, heuristic) pairs to run, and what was left out and why."""
-    combos: list[tuple[str, str | None]] = []
+def _combos(o: dict[str, Any]) -> tuple[list[tuple[Algorithm, str | None]], list[str]]:
+    """(algorithm, heuristic) pairs to run, and what was left out and why. The algorithms
+    are members: the option's choices are, and it gives back its choices."""
+    combos: list[tuple[Algorithm, str | None]] = []
     skipped = []
+    a: Algorithm
     for a in o["algorithms"]:
-        if not ALGORITHMS[a].uses_heuristic:
+        info = ALGORITHMS[a]
+        if not info.uses_heuristic:
             combos.append((a, None))
             continue
         for h in o["heuristics"]:
-            if a == "human" and h in WHOLE_BOARD:
+            if info.solves_parts and h in WHOLE_BOARD:
                 skipped.append(f"human with {h} (it measures whole boards only)")
             else:
                 combos.append((a, h))

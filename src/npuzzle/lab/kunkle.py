@@ -27,6 +27,7 @@ from npuzzle.lab.options import (
     tie_break_option,
 )
 from npuzzle.lab.stats import chart_series, make_chart
+from npuzzle.search.algorithms import Algorithm
 
 __all__ = ["EXPERIMENT"]
 
@@ -94,7 +95,8 @@ KUNKLE_TESTS: tuple[tuple[str, str, int, dict[str, tuple[int | None, str | None]
 def plan(o: dict[str, Any], seed: str) -> Iterator[Spec]:
     for test, (start_text, goal_text, _length, _pub) in enumerate(KUNKLE_TESTS, 1):
         for h in o["heuristics"]:
-            yield Board.parse(start_text), Board.parse(goal_text), "astar", h, {"test": test}
+            board, goal = Board.parse(start_text), Board.parse(goal_text)
+            yield board, goal, Algorithm.ASTAR, h, {"test": test}
 
 
 def summary(o: dict[str, Any], rows: list[Row]) -> Table:

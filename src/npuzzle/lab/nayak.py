@@ -36,43 +36,47 @@ from npuzzle.lab.options import (
     tie_break_option,
 )
 from npuzzle.lab.stats import chart_series, limit_note, make_chart, mean, rounded, solved
-from npuzzle.search.algorithms import DEFAULT_WEIGHT, MAX_WEIGHT
+from npuzzle.search.algorithms import DEFAULT_WEIGHT, MAX_WEIGHT, Algorithm
 
 __all__ = ["EXPERIMENT"]
 
 #: Nayak & Huang, averages over random boards (A* on the 4x4: 10 boards):
 #: (size, algorithm) -> (their "nodes expanded", their "nodes explored", moves)
-NAYAK: dict[tuple[str, str], tuple[int, int, int]] = {
-    ("3x3", "bfs"): (137_255, 102_631, 22),
-    ("3x3", "astar"): (1_446, 911, 22),
-    ("3x3", "greedy"): (420, 243, 64),
-    ("3x3", "human"): (478, 288, 30),
-    ("4x4", "astar"): (3_523_100, 2_272_498, 47),
-    ("4x4", "greedy"): (5_409, 2_594, 259),
-    ("4x4", "human"): (40_935, 19_308, 81),
-    ("5x5", "greedy"): (38_780, 17_043, 618),
-    ("5x5", "human"): (860_126, 355_714, 189),
+NAYAK: dict[tuple[str, Algorithm], tuple[int, int, int]] = {
+    ("3x3", Algorithm.BFS): (137_255, 102_631, 22),
+    ("3x3", Algorithm.ASTAR): (1_446, 911, 22),
+    ("3x3", Algorithm.GREEDY): (420, 243, 64),
+    ("3x3", Algorithm.HUMAN): (478, 288, 30),
+    ("4x4", Algorithm.ASTAR): (3_523_100, 2_272_498, 47),
+    ("4x4", Algorithm.GREEDY): (5_409, 2_594, 259),
+    ("4x4", Algorithm.HUMAN): (40_935, 19_308, 81),
+    ("5x5", Algorithm.GREEDY): (38_780, 17_043, 618),
+    ("5x5", Algorithm.HUMAN): (860_126, 355_714, 189),
 }
 
 
-def _nayak_runs(size: str, o: dict[str, Any]) -> list[tuple[str, str, str, str, bool]]:
+def _nayak_runs(size: str, o: dict[str, Any]) -> list[tuple[str, str, Algorithm, str, bool]]:
     """(key, label, algorithm, heuristic, on the optimal subset only) for one size: the
     paper's searches, then ours (the best optimal search under the same node limit: A* with
     walking distance, or IDA* with pattern databases; on 5x5, weighted A*)."""
     paper = {
-        "bfs": ("BFS", "bfs", "zero"),
-        "astar": ("A*", "astar", "manhattan"),
-        "greedy": ("greedy", "greedy", "manhattan"),
-        "human": ("human-like", "human", "manhattan"),
+        Algorithm.BFS: ("BFS", "zero"),
+        Algorithm.ASTAR: ("A*", "manhattan"),
+        Algorithm.GREEDY: ("greedy", "manhattan"),
+        Algorithm.HUMAN: ("human-like", "manhattan"),
     }
-    keys = [k for (s, k) in NAYAK if s == size]
-    runs = [(k, *paper[k], size == "4x4" and k == "astar") for k in keys]
+    runs = [
+        (str(a), paper[a][0], a, paper[a][1], size == "4x4" and a == Algorithm.ASTAR)
+        for (s, a) in NAYAK
+        if s == size
+    ]
+    ours: tuple[str, Algorithm, str]
     if size == "5x5":
-        ours = ("weighted A*", "wastar", "linear-conflict")
+        ours = ("weighted A*", Algorithm.WASTAR, "linear-conflict")
     elif o["pdb"]:
-        ours = ("IDA*", "idastar", "pdb")
+        ours = ("IDA*", Algorithm.IDASTAR, "pdb")
     else:
-        ours = ("A*", "astar", "walking-distance")
+        ours = ("A*", Algorithm.ASTAR, "walking-distance")
     runs.append(("ours", f"ours: {ours[0]} + {ours[2]}", ours[1], ours[2], size == "4x4"))
     return runs
 
@@ -99,12 +103,12 @@ def summary(o: dict[str, Any], rows: list[Row]) -> Table:
     out: list[Row] = []
     notes = []
     for size in o["sizes"]:
-        for key, label, _a, _h, _opt in _nayak_runs(size, o):
+        for key, label, algorithm, _h, _opt in _nayak_runs(size, o):
             group = [r for r in rows if r["size"] == size and r["run"] == key]
             if not group:
                 continue
             done = solved(group)
-            pub = NAYAK.get((size, key))
+            pub = None if key == "ours" else NAYAK.get((size, algorithm))
             out.append(
                 {
                     "size": size,

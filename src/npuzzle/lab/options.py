@@ -22,8 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from npuzzle.core.board import Board, PuzzleError, parse_size
+from npuzzle.core.metrics import exact_number
 from npuzzle.heuristics import HEURISTICS
-from npuzzle.search.engine import TIE_BREAKS
+from npuzzle.search.algorithms import Algorithm
+from npuzzle.search.bestfirst import TIE_BREAKS
 
 __all__ = [
     "DEFAULT_SEED",
@@ -36,7 +38,6 @@ __all__ = [
     "Row",
     "Spec",
     "Table",
-    "exact_number",
 ]
 
 DEFAULT_SEED = 1
@@ -53,7 +54,8 @@ DEFAULT_MAX_NODES = 1_000_000  # expansions per search: about 5 s and 0.5 GB on 
 PAGE_MAX_NODES = 1_000_000
 PAGE_DEFAULTS: dict[str, dict[str, Any]] = {"nayak": {"boards": 20, "optimal_boards": 3}}
 Row = dict[str, Any]
-Spec = tuple[Board, Board, str, str, dict[str, Any]]  # board, goal, algorithm, heuristic, tags
+#: what a planner yields for one search: board, goal, algorithm, heuristic, tags
+Spec = tuple[Board, Board, Algorithm, str, dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -213,16 +215,6 @@ MAX_NODES_OPTION = Option(
     MAX_NODES,
 )
 MOVES_HELP = "random moves from the goal that make a board, or 'uniform' (all solvable boards)"
-
-
-def exact_number(x: float) -> str:
-    """``x`` written short when that reads back exactly (``3``, ``2.5``), else in full.
-
-    >>> exact_number(3.0), exact_number(95.38478784269591)
-    ('3', '95.38478784269591')
-    """
-    short = f"{x:g}"
-    return short if float(short) == x else repr(float(x))
 
 
 def _bound(x: float) -> str:

@@ -44,6 +44,7 @@ from npuzzle.lab.stats import (
     rounded,
     solved,
 )
+from npuzzle.search.algorithms import Algorithm
 
 __all__ = ["EXPERIMENT"]
 
@@ -84,7 +85,7 @@ def plan(o: dict[str, Any], seed: str) -> Iterator[Spec]:
     for sample in range(o["boards"]):
         board = _walk(goal, o["moves"], rng_for(seed, "riggs", sample), o["walk"] == "any")
         for h in o["heuristics"]:
-            yield board, goal, "astar", h, {"sample": sample}
+            yield board, goal, Algorithm.ASTAR, h, {"sample": sample}
 
 
 _RIGGS_STATS = (

@@ -39,6 +39,7 @@ from npuzzle.lab.options import (
     tie_break_option,
 )
 from npuzzle.lab.stats import chart_series, limit_note, make_chart, mean, rng_for, rounded, solved
+from npuzzle.search.algorithms import Algorithm
 
 __all__ = ["EXPERIMENT"]
 
@@ -95,7 +96,7 @@ def plan(o: dict[str, Any], seed: str) -> Iterator[Spec]:
         for sample in range(o["per_depth"]):
             board = Board(3, 3, space.unpack(rng.choice(layers[depth])))
             for h in o["heuristics"]:
-                yield board, goal, "astar", h, {"depth": depth, "sample": sample}
+                yield board, goal, Algorithm.ASTAR, h, {"depth": depth, "sample": sample}
 
 
 def _rn_depths(o: dict[str, Any]) -> range:

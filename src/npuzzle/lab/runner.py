@@ -21,8 +21,9 @@ from npuzzle.core.board import Board
 from npuzzle.lab.options import DEFAULT_SEED, Row
 from npuzzle.lab.registry import experiment, resolve
 from npuzzle.lab.results import LabResult, summarize
-from npuzzle.search.algorithms import DEFAULT_WEIGHT
-from npuzzle.search.engine import Search, TieBreak
+from npuzzle.search.algorithms import DEFAULT_WEIGHT, Algorithm
+from npuzzle.search.bestfirst import TieBreak
+from npuzzle.search.engine import Search
 from npuzzle.search.solver import make_search
 
 __all__ = ["Job", "Plan", "finish", "plan", "run", "run_job", "start"]
@@ -37,7 +38,7 @@ class Job:
     number: int
     board: str  # rows format
     goal: str
-    algorithm: str
+    algorithm: Algorithm
     heuristic: str
     weight: float = DEFAULT_WEIGHT
     tie_break: str = TieBreak.HIGH_G
@@ -60,7 +61,8 @@ class Job:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Job:
-        return cls(**{**data, "tags": dict(data.get("tags") or {})})
+        algorithm = Algorithm.parse(data["algorithm"])
+        return cls(**{**data, "algorithm": algorithm, "tags": dict(data.get("tags") or {})})
 
 
 @dataclass(frozen=True)

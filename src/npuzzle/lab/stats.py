@@ -18,6 +18,7 @@ from npuzzle.core.board import Board
 from npuzzle.core.space import Space
 from npuzzle.heuristics import make_heuristic
 from npuzzle.lab.options import Row
+from npuzzle.search.records import Status
 
 __all__ = [
     "chart_series",
@@ -54,7 +55,7 @@ def rounded(x: float | None, digits: int) -> float | None:
 
 
 def solved(rows: Iterable[Row]) -> list[Row]:
-    return [r for r in rows if r["status"] == "solved"]
+    return [r for r in rows if r["status"] == Status.SOLVED]
 
 
 def limit_note(unsolved: int, total: int, what: str, max_nodes: int) -> list[str]:

@@ -25,6 +25,8 @@ from npuzzle.core.board import TILE_DIRECTIONS, Board, moved_tile
 from npuzzle.core.solvability import check_same_shape, solvability
 from npuzzle.core.space import Space
 from npuzzle.heuristics import make_heuristic, pdbbuild, pdbplan
+from npuzzle.search.algorithms import Algorithm
+from npuzzle.search.records import Status
 from npuzzle.search.solver import make_search, solve
 
 __all__ = ["DEFAULT_SECONDS", "Hint", "hint"]
@@ -84,12 +86,12 @@ def hint(board: Board, goal: Board | None = None, *, seconds: float = DEFAULT_SE
     bound = None
     if board.size <= _OPTIMAL_CELLS:
         heuristic = "pdb" if _tables_at_hand(goal) else "linear-conflict"
-        search = make_search(board, goal, algorithm="idastar", heuristic=heuristic)
+        search = make_search(board, goal, algorithm=Algorithm.IDASTAR, heuristic=heuristic)
         search.run(max_seconds=seconds)
-        if search.status == "solved" and search.solution:
+        if search.status == Status.SOLVED and search.solution:
             return _first(board, search.solution, len(search.solution), True, f"IDA* + {heuristic}")
         bound = int(search.counters()["threshold"])
-    moves = solve(board, goal, algorithm="human").moves or ""
+    moves = solve(board, goal, algorithm=Algorithm.HUMAN).moves or ""
     return _first(board, moves, len(moves), False, "human-like search", bound)
 
 

@@ -1,6 +1,8 @@
-"""The searches: the engine every search shares (run, step, back), one module per family
-(best-first in the engine, IDA*, the anytime search, the human-like search), IDA* split among
-processes, and the solver that builds them from options. Imports core and heuristics only.
+"""The searches: the engine every search shares (:mod:`.engine`: run, step, back; its records
+in :mod:`.records`), one module per family (:mod:`.bestfirst`, :mod:`.idastar`,
+:mod:`.anytime`, :mod:`.human`, the last two made of phases, :mod:`.phased`), IDA* split among
+processes (:mod:`.split`, :mod:`.parallel`), what each algorithm is (:mod:`.algorithms`) and
+the solver that builds them from options (:mod:`.solver`). Imports core and heuristics only.
 
 Every search steps forward and back through the same API it runs with:
 

@@ -1,20 +1,31 @@
 """The searches the package offers, what each takes, and the limits they run under.
 
-One home for these facts: the command line, the page, the share links and the lab read them
-here (which algorithms use a heuristic or a weight, the default weight, default limits).
+One home for these facts: the command line, the page, the share links, the lab and the
+searches themselves read them here (which algorithms use a heuristic or a weight, which
+reopen nodes, which are optimal, the priority a best-first search orders nodes by, the
+default weight, default limits). A rule that depends on the algorithm is an attribute of its
+:class:`AlgorithmInfo`, never a comparison of its name.
 
 >>> [str(a.name) for a in ALGORITHMS.values() if a.takes_weight]
 ['wastar', 'human']
->>> Algorithm("idastar") is Algorithm.IDASTAR, Algorithm.IDASTAR == "idastar"
+>>> Algorithm.parse("idastar") is Algorithm.IDASTAR, Algorithm.IDASTAR == "idastar"
 (True, True)
->>> ALGORITHMS["idastar"].max_nodes is None  # IDA* keeps only its path
+>>> Algorithm.parse("dijkstra")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+npuzzle.core.board.PuzzleError: unknown algorithm 'dijkstra': choose one of bfs, dfs, ...
+>>> ALGORITHMS[Algorithm.IDASTAR].max_nodes is None  # IDA* keeps only its path
 True
+>>> ALGORITHMS[Algorithm.WASTAR].priority.f(2, 5, 3.0)  # f = g + w·h
+17.0
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+
+from npuzzle.core.board import PuzzleError
 
 __all__ = [
     "ALGORITHMS",
@@ -25,6 +36,7 @@ __all__ = [
     "WHOLE_UP_TO",
     "Algorithm",
     "AlgorithmInfo",
+    "Priority",
     "splits",
 ]
 
@@ -58,8 +70,8 @@ def splits(width: int, height: int) -> bool:
 class Algorithm(StrEnum):
     """The searches offered, by the names the command line, links and the page use. A
     ``StrEnum``: a member is its name (``Algorithm.ASTAR == "astar"``), so a name read from a
-    command line or a link is checked once, with ``Algorithm(name)``, and compared as a member
-    from then on."""
+    command line or a link is checked once, with :meth:`parse`, and compared as a member from
+    then on."""
 
     BFS = "bfs"
     DFS = "dfs"
@@ -69,6 +81,40 @@ class Algorithm(StrEnum):
     IDASTAR = "idastar"
     ANYTIME = "anytime"
     HUMAN = "human"
+
+    @classmethod
+    def parse(cls, name: str) -> Algorithm:
+        """The algorithm called ``name``; a :class:`PuzzleError` that lists them otherwise."""
+        try:
+            return cls(name)
+        except ValueError:
+            raise PuzzleError(
+                f"unknown algorithm {name!r}: choose one of {', '.join(cls)}"
+            ) from None
+
+
+class Priority(StrEnum):
+    """The f a best-first search orders its open list by (and the page shows beside a node);
+    smaller first."""
+
+    DEPTH = "g"  # shallowest first (depth-first search: one stack, deepest first)
+    HEURISTIC = "h"  # nearest-looking first, whatever the path so far
+    SUM = "g + h"  # the cost of the best path through the node, if h is admissible
+    WEIGHTED = "g + w·h"  # h trusted w times over: at most w times optimal
+
+    @property
+    def f(self) -> Callable[[int, float, float], float]:
+        """The priority as a function of a node's g and h and the search's weight w (a plain
+        function: a search calls it for every node it generates)."""
+        return _PRIORITIES[self]
+
+
+_PRIORITIES: dict[Priority, Callable[[int, float, float], float]] = {
+    Priority.DEPTH: lambda g, h, w: g,
+    Priority.HEURISTIC: lambda g, h, w: h,
+    Priority.SUM: lambda g, h, w: g + h,
+    Priority.WEIGHTED: lambda g, h, w: g + w * h,
+}
 
 
 @dataclass(frozen=True)
@@ -86,29 +132,61 @@ class AlgorithmInfo:
     max_seconds: float | None = None
     #: IDA* or made of IDA* runs: its lists are a path and the children waiting on it
     walks_paths: bool = False
+    #: the f a best-first search of it orders nodes by (IDA*'s threshold bounds g + h; the
+    #: anytime search's phases weight h, each with its own w)
+    priority: Priority = Priority.SUM
+    #: its open list is one stack: the deepest node first, to a depth limit (by default the
+    #: board's diameter)
+    stack: bool = False
+    #: a closed node found again by a shorter path is opened again
+    reopens: bool = False
+    #: its solution is a shortest one (given an admissible heuristic, when it uses one)
+    optimal: bool = False
+    #: one search can be shared among processes (``solve --jobs``, the page's Workers)
+    splittable: bool = False
+    #: it finds a first solution, then shorter ones as it goes (the command line says each)
+    improves: bool = False
+    #: it solves the board part by part, so a heuristic must measure parts of boards
+    solves_parts: bool = False
 
 
-#: keyed by member (a ``str``), so a name not yet checked looks up as well
-ALGORITHMS: dict[str, AlgorithmInfo] = {
+#: in the order the command line and the page list them
+ALGORITHMS: dict[Algorithm, AlgorithmInfo] = {
     a.name: a
     for a in (
         AlgorithmInfo(
-            Algorithm.BFS, "Breadth-first search", False, "shallowest first: optimal, blind"
+            Algorithm.BFS,
+            "Breadth-first search",
+            False,
+            "shallowest first: optimal, blind",
+            priority=Priority.DEPTH,
+            optimal=True,
         ),
         AlgorithmInfo(
             Algorithm.DFS,
             "Depth-first search",
             False,
             "deepest first, to a depth limit: not optimal",
+            priority=Priority.DEPTH,
+            stack=True,
+            # so that the depth limit cannot hide a shallower path
+            reopens=True,
         ),
         AlgorithmInfo(
-            Algorithm.GREEDY, "Greedy best-first", True, "smallest h first: fast, not optimal"
+            Algorithm.GREEDY,
+            "Greedy best-first",
+            True,
+            "smallest h first: fast, not optimal",
+            priority=Priority.HEURISTIC,
         ),
         AlgorithmInfo(
             Algorithm.ASTAR,
             "A*",
             True,
             "smallest g + h first: optimal with an admissible heuristic",
+            # which keeps it optimal with an admissible heuristic that is not consistent
+            reopens=True,
+            optimal=True,
         ),
         AlgorithmInfo(
             Algorithm.WASTAR,
@@ -116,6 +194,7 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
             True,
             "smallest g + w·h first: at most w times optimal",
             takes_weight=True,
+            priority=Priority.WEIGHTED,
         ),
         AlgorithmInfo(
             Algorithm.IDASTAR,
@@ -124,6 +203,8 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
             "depth-first with a rising f threshold: optimal, little memory",
             max_nodes=None,  # it keeps only its path: time, not memory, is what it spends
             walks_paths=True,
+            optimal=True,
+            splittable=True,
         ),
         AlgorithmInfo(
             Algorithm.ANYTIME,
@@ -133,6 +214,7 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
             max_nodes=None,  # IDA*'s phases keep their path and a bounded table
             max_seconds=ANYTIME_SECONDS,
             walks_paths=True,
+            improves=True,  # optimal only once its last phase has proved it
         ),
         AlgorithmInfo(
             Algorithm.HUMAN,
@@ -140,6 +222,8 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
             True,
             "solve a row, then a column, shrink the board; finish the last 3x3 with A*",
             takes_weight=True,
+            priority=Priority.WEIGHTED,  # its phases': the last is A*
+            solves_parts=True,
         ),
     )
 }

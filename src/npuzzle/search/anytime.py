@@ -40,8 +40,11 @@ from typing import Any
 
 from npuzzle.core.board import Board
 from npuzzle.heuristics import make_heuristic
-from npuzzle.search.engine import PhasedSearch, Problem, Result, Status, Step
+from npuzzle.search.algorithms import Algorithm
+from npuzzle.search.engine import Problem
 from npuzzle.search.idastar import IDAStar
+from npuzzle.search.phased import PhasedSearch
+from npuzzle.search.records import Result, Status, Step
 
 __all__ = [
     "FIRST_BUDGET",
@@ -116,7 +119,7 @@ class Improvement:
 
 
 class AnytimeSearch(PhasedSearch):
-    algorithm = "anytime"
+    algorithm = Algorithm.ANYTIME
     chunk = 16384
 
     def __init__(self, problem: Problem, board: Board, goal: Board) -> None:

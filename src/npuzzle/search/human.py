@@ -31,8 +31,11 @@ from typing import Any
 from npuzzle.core.board import Board
 from npuzzle.core.space import Space
 from npuzzle.heuristics import make_heuristic
-from npuzzle.search.algorithms import DEFAULT_WEIGHT
-from npuzzle.search.engine import BestFirst, PhasedSearch, Problem, Status, Step, TieBreak
+from npuzzle.search.algorithms import DEFAULT_WEIGHT, Algorithm
+from npuzzle.search.bestfirst import BestFirst, TieBreak
+from npuzzle.search.engine import Problem
+from npuzzle.search.phased import PhasedSearch
+from npuzzle.search.records import Status, Step
 
 __all__ = ["HumanSearch", "Phase", "plan"]
 
@@ -84,7 +87,7 @@ def plan(goal: Board) -> list[Phase]:
 
 
 class HumanSearch(PhasedSearch):
-    algorithm = "human"
+    algorithm = Algorithm.HUMAN
 
     def __init__(
         self,
@@ -120,7 +123,7 @@ class HumanSearch(PhasedSearch):
         goal_value = sum(t << (p * bits) for t, p in goal_pos.items())
         h = make_heuristic(self.heuristic_name, space, goal_pos)
         problem = Problem(space, space.pack(start), goal_mask, goal_value, h)
-        algorithm = "astar" if phase.final else "wastar"
+        algorithm = Algorithm.ASTAR if phase.final else Algorithm.WASTAR
         search = BestFirst(
             problem, board, goal, algorithm, weight=self.weight, tie_break=self.tie_break
         )
@@ -134,10 +137,6 @@ class HumanSearch(PhasedSearch):
     @property
     def phase(self) -> Phase:
         return self.phases[len(self.runs) - 1]
-
-    def current_board(self) -> Board:
-        """The real board the current phase started from."""
-        return self.runs[-1][1]
 
     def extra(self) -> dict[str, Any]:
         return {"phases": len(self.phases)}

@@ -34,7 +34,9 @@ from typing import Any
 
 from npuzzle.core.board import MOVES, Board, PuzzleError
 from npuzzle.heuristics import Number, Tables
-from npuzzle.search.engine import Child, Node, Outcome, Problem, Search, Status, Step
+from npuzzle.search.algorithms import Algorithm
+from npuzzle.search.engine import Problem, Search
+from npuzzle.search.records import Child, Node, Outcome, Status, Step
 
 __all__ = ["IDAStar"]
 
@@ -67,7 +69,7 @@ class _Pause(Exception):
 
 
 class IDAStar(Search):
-    algorithm = "idastar"
+    algorithm = Algorithm.IDASTAR
     chunk = 16384  # expansions per call of the kernel when running
     _saved = (
         *Search._saved,

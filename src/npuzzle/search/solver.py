@@ -20,8 +20,10 @@ from npuzzle.core.board import Board, PuzzleError
 from npuzzle.core.solvability import Solvability, check_same_shape, solvability
 from npuzzle.core.space import Space
 from npuzzle.heuristics import WHOLE_BOARD, heuristic_info, make_heuristic
-from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, splits
-from npuzzle.search.engine import TIE_BREAKS, BestFirst, Problem, Result, Search, Status, TieBreak
+from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, Algorithm, splits
+from npuzzle.search.bestfirst import TIE_BREAKS, BestFirst, TieBreak
+from npuzzle.search.engine import Problem, Search
+from npuzzle.search.records import Result, Status
 
 __all__ = ["make_search", "solve"]
 
@@ -34,9 +36,10 @@ def default_depth_limit(width: int, height: int) -> int:
 
 @dataclass(frozen=True)
 class _Options:
-    """How to search: checked once, whether the search is stepped or run."""
+    """How to search: checked once, whether the search is stepped or run (the algorithm's
+    name is checked before, by :meth:`Algorithm.parse`)."""
 
-    algorithm: str
+    algorithm: Algorithm
     heuristic: str
     weight: float
     tie_break: str
@@ -45,13 +48,9 @@ class _Options:
     def check(self, board: Board, goal: Board) -> Solvability:
         """Refuse a bad option or a goal of another shape; say whether ``board`` can reach
         ``goal``."""
-        algorithm, heuristic, weight = self.algorithm, self.heuristic, self.weight
-        if algorithm not in ALGORITHMS:
-            raise PuzzleError(
-                f"unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}"
-            )
+        heuristic, weight = self.heuristic, self.weight
         heuristic_info(heuristic)
-        if algorithm == "human" and heuristic in WHOLE_BOARD:
+        if ALGORITHMS[self.algorithm].solves_parts and heuristic in WHOLE_BOARD:
             raise PuzzleError(
                 f"the human-like search solves parts of the board, which {heuristic} cannot "
                 "measure: use manhattan, linear-conflict or another heuristic"
@@ -72,7 +71,7 @@ def make_search(
     board: Board,
     goal: Board | None = None,
     *,
-    algorithm: str = "astar",
+    algorithm: Algorithm | str = Algorithm.ASTAR,
     heuristic: str = "manhattan",
     weight: float = DEFAULT_WEIGHT,
     tie_break: str = TieBreak.HIGH_G,
@@ -80,7 +79,7 @@ def make_search(
 ) -> Search:
     """A search ready to ``run()`` or ``step()``. The board must be solvable."""
     goal = goal or Board.goal("standard", board.width, board.height)
-    options = _Options(algorithm, heuristic, weight, tie_break, depth_limit)
+    options = _Options(Algorithm.parse(algorithm), heuristic, weight, tie_break, depth_limit)
     verdict = options.check(board, goal)
     if not verdict:
         raise PuzzleError(verdict.reason)
@@ -90,31 +89,32 @@ def make_search(
 def _new_search(board: Board, goal: Board, options: _Options) -> Search:
     algorithm, heuristic, weight = options.algorithm, options.heuristic, options.weight
     tie_break, depth_limit = options.tie_break, options.depth_limit
-    if not ALGORITHMS[algorithm].uses_heuristic:
+    info = ALGORITHMS[algorithm]
+    if not info.uses_heuristic:
         heuristic = "zero"
-    if algorithm == "human":
+    if algorithm is Algorithm.HUMAN:
         from npuzzle.search.human import HumanSearch
 
         return HumanSearch(board, goal, heuristic=heuristic, weight=weight, tie_break=tie_break)
     space = Space(board.width, board.height)
     h = make_heuristic(heuristic, space, {t: p for p, t in enumerate(goal.tiles)})
     problem = Problem.for_boards(board, goal, h)
-    if algorithm == "idastar":
+    if algorithm is Algorithm.IDASTAR:
         from npuzzle.search.idastar import IDAStar
 
         return IDAStar(problem, board, goal)
-    if algorithm == "anytime":
+    if algorithm is Algorithm.ANYTIME:
         from npuzzle.search.anytime import AnytimeSearch
 
         return AnytimeSearch(problem, board, goal)
-    if algorithm == "dfs" and depth_limit is None:
+    if info.stack and depth_limit is None:
         depth_limit = default_depth_limit(board.width, board.height)
     return BestFirst(
         problem,
         board,
         goal,
         algorithm,
-        weight=weight if ALGORITHMS[algorithm].takes_weight else 1.0,
+        weight=weight if info.takes_weight else 1.0,
         tie_break=tie_break,
         depth_limit=depth_limit,
     )
@@ -124,7 +124,7 @@ def solve(
     board: Board | str,
     goal: Board | str | None = None,
     *,
-    algorithm: str = "astar",
+    algorithm: Algorithm | str = Algorithm.ASTAR,
     heuristic: str = "manhattan",
     weight: float = DEFAULT_WEIGHT,
     tie_break: str = TieBreak.HIGH_G,
@@ -153,23 +153,24 @@ def solve(
         goal = Board.goal("standard", board.width, board.height)
     elif isinstance(goal, str):
         goal = Board.goal_or_board(goal, board.width, board.height)
-    options = _Options(algorithm, heuristic, weight, tie_break, depth_limit)
+    options = _Options(Algorithm.parse(algorithm), heuristic, weight, tie_break, depth_limit)
     verdict = options.check(board, goal)
-    info = ALGORITHMS[algorithm]
+    info = ALGORITHMS[options.algorithm]
     if not verdict:
         return Result(
             board,
             goal,
-            algorithm,
+            options.algorithm,
             heuristic if info.uses_heuristic else None,
             Status.UNSOLVABLE,
             solvable=False,
             reason=verdict.reason,
             weight=weight if info.takes_weight else None,
         )
-    if jobs > 1 and algorithm != "idastar":
+    if jobs > 1 and not info.splittable:
+        which = " and ".join(a for a, i in ALGORITHMS.items() if i.splittable)
         raise PuzzleError(
-            f"--jobs {jobs}: only idastar splits one search among processes (batch and lab "
+            f"--jobs {jobs}: only {which} splits one search among processes (batch and lab "
             "take --jobs to run several searches at once)"
         )
     if jobs > 1 and max_nodes:

@@ -47,9 +47,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from npuzzle.core.board import MOVES, Board
-from npuzzle.search.engine import Problem, Result, Status
+from npuzzle.search.engine import Problem
 from npuzzle.search.idastar import IDAStar
 from npuzzle.search.parallel import check_jobs, quiet_child, start_method
+from npuzzle.search.records import Result, Status
 
 __all__ = ["FRONTIER_PER_JOB", "SPLIT_FROM", "Answer", "Split", "Subtree", "solve_split"]
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from npuzzle.core.board import PuzzleError
+from npuzzle.core.metrics import exact_number
 from npuzzle.heuristics import HEURISTICS
-from npuzzle.lab.options import exact_number
-from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
+from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, Algorithm
 
 __all__ = [
     "DEFAULT_ENTRANTS",
@@ -37,7 +37,7 @@ DEFAULT_ENTRANTS = "astar:misplaced,astar:manhattan"
 class Entrant:
     """One search of a comparison: an algorithm, its heuristic and its weight."""
 
-    algorithm: str
+    algorithm: Algorithm
     heuristic: str = "manhattan"
     weight: float = DEFAULT_WEIGHT
 
@@ -47,11 +47,7 @@ class Entrant:
         parts = [p.strip().lower() for p in text.split(":")]
         if not 1 <= len(parts) <= 3 or not parts[0]:
             raise PuzzleError(f"{text!r} is not algorithm:heuristic or algorithm:heuristic:weight")
-        algorithm = parts[0]
-        if algorithm not in ALGORITHMS:
-            raise PuzzleError(
-                f"unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}"
-            )
+        algorithm = Algorithm.parse(parts[0])
         info = ALGORITHMS[algorithm]
         heuristic = parts[1] if len(parts) > 1 and parts[1] else "manhattan"
         if heuristic not in HEURISTICS:
@@ -75,7 +71,7 @@ class Entrant:
     def format(self) -> str:
         """The link's form, which :meth:`parse` reads back."""
         info = ALGORITHMS[self.algorithm]
-        text = self.algorithm
+        text = str(self.algorithm)
         if info.uses_heuristic:
             text += f":{self.heuristic}"
             if info.takes_weight:

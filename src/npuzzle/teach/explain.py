@@ -1,7 +1,7 @@
 """Plain English for one step of a search: which node was taken and why, and what became of
 each of its children, with the engine's own numbers.
 
-Every number comes from the :class:`~npuzzle.search.engine.Step` the engine recorded (its node, its
+Every number comes from the :class:`~npuzzle.search.records.Step` the engine recorded (its node, its
 children with their outcome and ``known_g``, its ``ties``, IDA*'s ``threshold``) and from the
 search's settings (algorithm, weight, tie-break, depth limit): nothing is searched again
 here, so the sentences cannot disagree with the lists the page draws beside them. Moves are
@@ -25,7 +25,10 @@ from dataclasses import dataclass
 
 from npuzzle.core.board import moved_tile, slide_words
 from npuzzle.heuristics import Number
-from npuzzle.search.engine import TIES_CAP, Child, Node, Outcome, Search, Status, Step, TieBreak
+from npuzzle.search.algorithms import ALGORITHMS, Algorithm, AlgorithmInfo, Priority
+from npuzzle.search.bestfirst import TIES_CAP, TieBreak
+from npuzzle.search.engine import Search
+from npuzzle.search.records import Child, Node, Outcome, Status, Step
 
 __all__ = ["Explanation", "brief", "explain", "explain_step", "number"]
 
@@ -38,11 +41,11 @@ TIE_RULES = {
 }
 
 _TITLES = {
-    "astar": "A*",
-    "wastar": "weighted A*",
-    "greedy": "greedy best-first search",
-    "bfs": "breadth-first search",
-    "dfs": "depth-first search",
+    Algorithm.ASTAR: "A*",
+    Algorithm.WASTAR: "weighted A*",
+    Algorithm.GREEDY: "greedy best-first search",
+    Algorithm.BFS: "breadth-first search",
+    Algorithm.DFS: "depth-first search",
 }
 
 
@@ -138,7 +141,7 @@ def _slide(node: Node, width: int) -> str:
 class _Rule:
     """How the algorithm of a step chooses and judges nodes."""
 
-    algorithm: str  # the best-first rule in force (the human-like search: its phase's)
+    algorithm: Algorithm  # the rule in force (the human-like search: its phase's)
     weight: float
     tie_break: TieBreak
     width: int
@@ -150,14 +153,14 @@ class _Rule:
     @classmethod
     def of(cls, search: Search, step: Step) -> _Rule:
         algorithm, phase, weight = search.algorithm, "", search.weight
-        if algorithm == "human" and step.phase is not None:
+        if algorithm is Algorithm.HUMAN and step.phase is not None:
             phases = getattr(search, "phases", [])
             current = phases[step.phase - 1]
-            algorithm = "astar" if current.final else "wastar"
+            algorithm = Algorithm.ASTAR if current.final else Algorithm.WASTAR
             phase = f"Phase {step.phase} of {len(phases)}: {current.description}."
-        anytime, segment = algorithm == "anytime", None
+        anytime, segment = algorithm is Algorithm.ANYTIME, None
         if anytime:
-            algorithm = "idastar"  # each phase is (weighted) IDA*
+            algorithm = Algorithm.IDASTAR  # each phase is (weighted) IDA*
             runs = getattr(search, "runs", [])
             if step.phase is not None and step.phase <= len(runs):
                 current, _run = runs[step.phase - 1]
@@ -176,15 +179,20 @@ class _Rule:
             segment,
         )
 
+    @property
+    def info(self) -> AlgorithmInfo:
+        return ALGORITHMS[self.algorithm]
+
     def formula(self, node: Node) -> str:
         """How f is made, with the node's numbers: 'f = g + h = 12 + 9 = 21'."""
         g, h, f = node.g, number(node.h), number(node.f)
-        a = self.algorithm
-        if a == "greedy":
+        info = self.info
+        if info.priority is Priority.HEURISTIC:
             return f"f = h = {h} (g = {g})"
-        if a in ("bfs", "dfs"):
+        if info.priority is Priority.DEPTH:
             return f"f = g = {g}"
-        if a == "wastar" or (a == "idastar" and self.weight != 1):
+        # (IDA*'s phases of the anytime search are weighted)
+        if info.priority is Priority.WEIGHTED or (info.walks_paths and self.weight != 1):
             return f"f = g + w·h = {g} + {number(self.weight)}·{h} = {f}"
         return f"f = g + h = {g} + {h} = {f}"
 
@@ -192,12 +200,11 @@ class _Rule:
         node = step.node
         assert node is not None
         where = _where(node, self.width)
-        a = self.algorithm
         out = [self.phase] if self.phase else []
         head = f"Step {step.number} expands {where}"
         if step.goal:
             head = f"Step {step.number} takes {where}"
-        if a == "idastar":
+        if self.info.walks_paths:
             threshold = number(step.threshold or 0)
             if node.g == 0:
                 first = "h of the start" if step.iteration == 1 else "the smallest f cut off"
@@ -214,31 +221,31 @@ class _Rule:
                 )
             return out
         why = {
-            "astar": f"A* takes the open node with the smallest {self.formula(node)}",
-            "wastar": f"weighted A* takes the open node with the smallest {self.formula(node)}",
-            "greedy": f"greedy best-first search takes the open node with the smallest h = "
-            f"{number(node.h)} (it ignores g, the moves made so far)",
-            "bfs": f"breadth-first search takes the shallowest open node (first in, first "
+            Algorithm.ASTAR: f"A* takes the open node with the smallest {self.formula(node)}",
+            Algorithm.WASTAR: "weighted A* takes the open node with the smallest "
+            f"{self.formula(node)}",
+            Algorithm.GREEDY: "greedy best-first search takes the open node with the smallest "
+            f"h = {number(node.h)} (it ignores g, the moves made so far)",
+            Algorithm.BFS: "breadth-first search takes the shallowest open node (first in, "
+            f"first out), at depth {node.g}",
+            Algorithm.DFS: "depth-first search takes the deepest open node (last in, first "
             f"out), at depth {node.g}",
-            "dfs": f"depth-first search takes the deepest open node (last in, first out), at "
-            f"depth {node.g}",
-        }[a]
+        }[self.algorithm]
         out.append(f"{head}: {why}.")
         return out
 
     def ties(self, step: Step) -> list[str]:
         if step.ties is None or step.node is None:
             return []
-        a, node = self.algorithm, step.node
+        info, node = self.info, step.node
         same = {
-            "greedy": f"h = {number(node.h)}",
-            "bfs": f"depth {node.g}",
-            "dfs": f"depth {node.g}",
-        }.get(a, f"f = {number(node.f)}")
+            Priority.HEURISTIC: f"h = {number(node.h)}",
+            Priority.DEPTH: f"depth {node.g}",
+        }.get(info.priority, f"f = {number(node.f)}")
         if step.ties == 0:
             return [f"It was the only open node with {same}."]
-        if a in ("bfs", "dfs"):
-            lifo = a == "dfs" or self.tie_break == TieBreak.LIFO
+        if info.priority is Priority.DEPTH:
+            lifo = info.stack or self.tie_break == TieBreak.LIFO
             rule = "last in, first out" if lifo else "first in, first out"
         else:
             rule = TIE_RULES[self.tie_break]
@@ -252,7 +259,7 @@ class _Rule:
         node, known, o = child.node, child.known_g, child.outcome
         slide = _slide(node, self.width)
         f = self.formula(node)
-        if self.algorithm == "idastar":
+        if self.info.walks_paths:
             threshold = number(step.threshold or 0)
             if o == Outcome.PRUNED:
                 return (
@@ -298,7 +305,7 @@ class _Rule:
         node = step.node
         if node is None or not step.goal:
             return ()
-        best_first = self.algorithm != "idastar"
+        best_first = not self.info.walks_paths
         test = (
             " (the goal test is made when a node is taken from the open list, so no shorter "
             "path can be waiting)"

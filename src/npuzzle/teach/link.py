@@ -30,10 +30,10 @@ from urllib.parse import quote, unquote
 
 from npuzzle import lab
 from npuzzle.core.board import GOAL_NAMES, Board, PuzzleError
+from npuzzle.core.metrics import exact_number
 from npuzzle.core.solvability import solvability
 from npuzzle.heuristics import HEURISTICS
-from npuzzle.lab.options import exact_number
-from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT
+from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, Algorithm
 from npuzzle.search.engine import MAX_RECORDED_STEPS
 from npuzzle.teach.entrants import (
     DEFAULT_ENTRANTS,
@@ -80,7 +80,7 @@ class LinkState:
     board: Board
     goal: Board
     goal_name: str | None = "standard"
-    algorithm: str = "astar"
+    algorithm: Algorithm = Algorithm.ASTAR
     heuristic: str = "manhattan"
     weight: float = DEFAULT_WEIGHT
     step: int = 0
@@ -223,7 +223,7 @@ def parse_fragment(fragment: str) -> LinkState:
     state = LinkState(board, goal, goal_name, problems=problems)
     algorithm = fields.get("algorithm", state.algorithm).lower()
     if algorithm in ALGORITHMS:
-        state.algorithm = algorithm
+        state.algorithm = Algorithm(algorithm)
     else:
         problems.append(f"unknown algorithm {_short(algorithm)!r}: using A*")
     heuristic = fields.get("heuristic", state.heuristic).lower()

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from npuzzle.core.board import Board, PuzzleError
-from npuzzle.search.engine import MAX_RECORDED_STEPS, Result, Search
+from npuzzle.search.engine import MAX_RECORDED_STEPS, Search
+from npuzzle.search.records import Result
 from npuzzle.search.solver import make_search
 from npuzzle.teach.entrants import MAX_ENTRANTS, MIN_ENTRANTS, Entrant
 

@@ -44,7 +44,8 @@ from enum import StrEnum
 
 from npuzzle.heuristics import Number
 from npuzzle.search.algorithms import ALGORITHMS
-from npuzzle.search.engine import Node, Outcome, Search, Step
+from npuzzle.search.engine import Search
+from npuzzle.search.records import Node, Outcome, Step
 
 __all__ = ["SearchTree", "TreeRow", "TreeState", "Window"]
 

@@ -1,0 +1,96 @@
+"""``npuzzle random`` (random solvable boards, reproducible from a seed) and ``npuzzle pdb``
+(the pattern databases, built once and cached), and what the command says while a pattern
+database is built (:func:`announce_building`).
+
+>>> import io
+>>> from npuzzle.cli.parser import build_parser
+>>> args = build_parser().parse_args(["random", "--size", "3x2", "--seed", "7", "--count", "2"])
+>>> out = io.StringIO()
+>>> random_command(args, out)
+0
+>>> print(out.getvalue(), end="")
+5,3,2/4,1,0
+3,5,4/2,0,1
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from npuzzle.core.board import Board, PuzzleError
+from npuzzle.core.generate import random_board
+from npuzzle.heuristics import pdbbuild
+
+__all__ = ["announce_building", "pdb_command", "random_command"]
+
+
+def random_command(args: argparse.Namespace, out: TextIO) -> int:
+    width, height = args.size
+    goal = Board.goal_or_board(args.goal, width, height)
+    if args.count > 10_000:
+        raise PuzzleError("--count is at most 10,000")
+    seed: int | str | None = args.seed
+    if isinstance(seed, str) and seed.lstrip("-").isdigit() and len(seed) <= 100:
+        seed = int(seed)  # a longer number stays text: the same text, the same boards
+    for i in range(args.count):
+        board_seed = seed if args.count == 1 or seed is None else f"{seed}:{i}"
+        board = random_board(width, height, seed=board_seed, goal=goal, moves=args.moves)
+        out.write(board.format(args.format) + "\n")
+    return 0
+
+
+def pdb_command(args: argparse.Namespace, out: TextIO) -> int:
+    import shutil
+
+    if args.size:
+        names = [n for w, h in args.size for n in pdbbuild.names_for(w, h)]
+    else:
+        names = pdbbuild.shipped_names()
+    folder = pdbbuild.cache_dir()
+    assert folder is not None
+    dest = Path(args.out) if args.out else None
+    if dest is not None:  # refuse a folder that cannot be written before minutes of building
+        try:
+            dest.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise PuzzleError(f"--out {dest}: cannot make that folder ({exc.strerror})") from None
+        if not os.access(dest, os.W_OK):
+            raise PuzzleError(f"--out {dest}: that folder cannot be written")
+
+    def report(name: str, seconds: float) -> None:
+        out.write(f"built  {name}  {seconds:.1f} s\n")
+        out.flush()
+
+    pdbbuild.ensure(names, jobs=max(1, args.jobs), report=report)
+    total = 0
+    for name in names:
+        size = (folder / name).stat().st_size
+        total += size
+        out.write(f"{size:>10,}  {folder / name}\n")
+        if dest is not None:
+            try:
+                shutil.copyfile(folder / name, dest / name)
+            except OSError as exc:
+                raise PuzzleError(f"--out {dest}: cannot write {name} ({exc.strerror})") from None
+    out.write(f"{total:>10,}  bytes in {len(names)} files\n")
+    return 0
+
+
+_announced: set[str] = set()
+
+
+def announce_building(what: str, done: float) -> None:
+    """Say, on stderr, that a pattern database is being built (only the first time)."""
+    if what not in _announced:
+        _announced.add(what)
+        folder = pdbbuild.cache_dir()
+        kept = (
+            f"once: it is kept in {folder}"
+            if pdbbuild.cache_writable()
+            else f"{folder} cannot be written, so it is built again each run: set NPUZZLE_CACHE"
+        )
+        print(f"npuzzle: building pattern database {what} ({kept})", file=sys.stderr)
