@@ -12,7 +12,7 @@ matched case-insensitively, unknown keys are ignored, and each bad value is repl
 default with a message saying what was wrong. Every message is plain text for a person.
 
 >>> state = parse_fragment("#Board=1,3,4/8,0,5/7,2,6&goal=snail&algorithm=wastar&weight=2.5")
->>> state.board.format("kunkle"), state.goal_name, state.algorithm, state.weight
+>>> state.board.format("kunkle"), state.goal_name, str(state.algorithm), state.weight
 ('134 8b5 726', 'snail', 'wastar', 2.5)
 >>> make_fragment(state)
 'board=1,3,4/8,0,5/7,2,6&goal=snail&algorithm=wastar&heuristic=manhattan&weight=2.5'
