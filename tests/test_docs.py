@@ -22,8 +22,8 @@ CODE_SPAN = re.compile(r"`+[^`]*`+")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)  # http:, https:, mailto:, ...
 DOTTED = re.compile(r"\bnpuzzle(?:\.[A-Za-z_]\w*)+")
-# paths of the repository that code spans name (web/ and the build are left to the links)
-PATH = re.compile(r"\b(?:src|tests|benchmarks|scripts)/[\w./*-]*[\w*]")
+# paths of the repository that code spans name
+PATH = re.compile(r"\b(?:src|tests|benchmarks|scripts|web|buildsite|typings)/[\w./*-]*[\w*]")
 NOT_NAMES = {"npuzzle.zip"}  # the site's zip of the package, a file
 
 
