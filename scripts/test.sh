@@ -5,7 +5,8 @@
 #   bash scripts/test.sh --fast [ARGS]    the fast tier, while working
 #   bash scripts/test.sh ARGS             the checks, then exactly the tests asked for
 #
-# Each form runs ruff check, ruff format --check and mypy --strict src first.
+# Each form runs ruff check, ruff format --check and mypy --strict (src, web, buildsite,
+# build.py) first.
 # - Everything: the pattern databases are built (or found in ~/.cache/npuzzle), then every
 #   test runs: the unit and view tests (tests/, tests/web/) beside the browser tests
 #   (tests/browser/: build.py builds the site, Chromium drives it).
@@ -50,7 +51,7 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-.venv/bin/mypy --strict src
+.venv/bin/mypy --strict src web buildsite build.py
 
 [ "$fast" -eq 0 ] || exec .venv/bin/python -m pytest --ignore=tests/browser -m "not slow" "$@"
 
