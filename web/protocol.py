@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Literal, NotRequired, TypedDict
 
-from npuzzle import Algorithm, Board
+from npuzzle import ALGORITHMS, Algorithm, Board
 from npuzzle.search.algorithms import DEFAULT_WEIGHT as DEFAULT_WEIGHT  # re-exported
 from npuzzle.search.algorithms import splits
 
@@ -79,9 +79,14 @@ def read_boards(request: Where) -> tuple[Board, Board]:
 
 
 def shared(algorithm: str, board: Board, workers: int) -> bool:
-    """Whether Solve shares its search with helper workers: IDA* alone splits, and only a
-    board big enough gains from it (``npuzzle.search.algorithms.splits``)."""
-    return workers > 1 and algorithm == Algorithm.IDASTAR and splits(board.width, board.height)
+    """Whether Solve shares its search with helper workers: the package's rules, a search
+    that splits (``AlgorithmInfo.splittable``: IDA*) on a board big enough to gain from it
+    (``npuzzle.search.algorithms.splits``)."""
+    try:
+        info = ALGORITHMS[Algorithm(algorithm)]
+    except ValueError:  # not an algorithm: the worker refuses it, saying so
+        return False
+    return workers > 1 and info.splittable and splits(board.width, board.height)
 
 
 # ----- the page to the solver worker ------------------------------------------------------

@@ -49,6 +49,8 @@ def test_only_ida_star_on_a_board_big_enough_is_shared() -> None:
                 assert protocol.shared(name, board, workers) is expected
     assert protocol.shared(Algorithm.IDASTAR, Board.goal("standard", 4, 4), 2)
     assert not protocol.shared(Algorithm.IDASTAR, Board.goal("standard", 4, 3), 4)
+    # a name a script sends that is no algorithm is not shared: the worker refuses it
+    assert not protocol.shared("idastar!", Board.goal("standard", 4, 4), 2)
 
 
 def test_the_defaults_are_a_search_the_package_offers() -> None:
