@@ -6,6 +6,7 @@
 ('DRUULD', 6, True)
 """
 
+from npuzzle.core import reference  # the literature's boards: npuzzle.reference.korf100()
 from npuzzle.core.board import GOAL_NAMES, MOVES, Board, PuzzleError, inverse_moves
 from npuzzle.core.generate import random_board
 from npuzzle.core.metrics import ebf_exact, ebf_simple
@@ -53,6 +54,7 @@ __all__ = [
     "make_heuristic",
     "make_search",
     "random_board",
+    "reference",
     "solvability",
     "solve",
 ]
