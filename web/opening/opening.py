@@ -9,7 +9,7 @@ here (``data-opening-start`` and ``data-opening-moves`` on ``#grid``), so nothin
 and this script's handlers stand aside for good (``body[data-ready]``).
 
 MicroPython has no dataclasses, enums or typing, so the npuzzle package cannot run here:
-these few functions on flat tuples of tiles are the opening's own. tests/test_opening.py
+these few functions on flat tuples of tiles are the opening's own. tests/web/test_view_opening.py
 checks them against npuzzle's boards and moves; the words are the grid view's.
 """
 
