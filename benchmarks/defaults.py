@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="defaults")
     args = parser.parse_args(argv)
     print(
-        f"{'size':<5} {'automatic':<34} {'solved':>7} {'median s':>9} {'max s':>7} "
+        f"{'size':<5} {'automatic':<48} {'solved':>7} {'median s':>9} {'max s':>7} "
         f"{'mean length':>12} {'first sol. median/max s':>24}",
         flush=True,
     )
@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         first = f"{statistics.median(firsts):.2f} / {max(firsts):.2f}" if firsts else "(optimal)"
         mean = f"{statistics.mean(lengths):.1f}" if lengths else "-"
         print(
-            f"{size:<5} {choice.title:<34} {solved:>3}/{args.boards:<3} "
+            f"{size:<5} {choice.title:<48} {solved:>3}/{args.boards:<3} "
             f"{statistics.median(seconds):>9.2f} {max(seconds):>7.2f} {mean:>12} {first:>24}",
             flush=True,
         )
