@@ -39,6 +39,10 @@ def test_the_lists_are_npuzzles_own_with_inadmissible_heuristics_marked(
     # Automatic picks its own heuristic and weight: they are not offered with it
     assert web.document.getElementById("heuristic").disabled
     assert web.document.getElementById("weight").disabled
+    assert web.document.getElementById("auto-help").hidden is False  # and says so
+    algorithm.value = "idastar"
+    algorithm.dispatch("change")
+    assert web.document.getElementById("auto-help").hidden is True
     for option in heuristic.options:
         marked = option.textContent.endswith(" (inadmissible)")
         assert marked == (not HEURISTICS[option.value].info.admissible)

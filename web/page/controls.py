@@ -246,6 +246,7 @@ class SearchControls:
         self.heuristic = get("heuristic")
         self.weight = get("weight")
         self.workers = get("workers")
+        self.auto_help = get("auto-help")
         cores = int(getattr(navigator, "hardwareConcurrency", None) or 1)
         memory = getattr(navigator, "deviceMemory", None)
         for n in range(1, max(1, min(cores, MAX_WORKERS)) + 1):
@@ -290,6 +291,7 @@ class SearchControls:
         info = ALGORITHMS.get(self.algorithm.value)
         self.heuristic.disabled = info is None or not info.uses_heuristic
         self.weight.disabled = info is None or not info.takes_weight
+        self.auto_help.hidden = self.algorithm.value != AUTO
 
     def algorithm_choice(self) -> Algorithm | None:
         """The Algorithm select's search, None for Automatic (as share links hold it)."""
