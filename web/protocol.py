@@ -9,7 +9,9 @@ visualizer's and Compare's views, the Lab's rows) cross as JSON text.
 A board crosses once, in one form: its rows text (:func:`board_text`), read back by
 :func:`read_boards`. Whether Solve's IDA* is shared with helpers is decided here alone
 (:func:`shared`), by the package's rule. The page's defaults are here too, for the page's
-controls and for requests that leave a field out.
+controls and for requests that leave a field out: the Automatic choice (:data:`AUTO`), which
+the worker resolves by the package's rule (``npuzzle.search.automatic``) into a real search,
+saying which and why (:class:`AutomaticChoice`).
 """
 
 from __future__ import annotations
@@ -20,16 +22,20 @@ from typing import Any, Literal, NotRequired, TypedDict
 from npuzzle import ALGORITHMS, Algorithm, Board
 from npuzzle.search.algorithms import DEFAULT_WEIGHT as DEFAULT_WEIGHT  # re-exported
 from npuzzle.search.algorithms import splits
+from npuzzle.search.automatic import AUTO as AUTO  # re-exported
+from npuzzle.search.automatic import automatic
 
 WORKER = "solver"  # the solver worker's name in index.html
 HELPER_SCRIPT = "./helper.py"  # what the page starts as a helper worker
 POLL_SECONDS = 0.2  # between the page's questions about the progress of a call under way
 NO_CHART = -1  # as a chart width: Compare's view without its chart
 
-# The search the page offers first, and what a request that leaves a field out asks for (and
-# DEFAULT_WEIGHT, the package's w).
-DEFAULT_ALGORITHM = Algorithm.ASTAR
+# The search the page offers first, and what a request that leaves a field out asks for:
+# Automatic, which picks the search itself (the heuristic and DEFAULT_WEIGHT, the package's w,
+# are for the searches chosen by hand).
+DEFAULT_ALGORITHM = AUTO
 DEFAULT_HEURISTIC = "manhattan"
+AUTO_TITLE = "Automatic"  # its entry in the Algorithm select
 
 
 class Reply(StrEnum):
@@ -78,10 +84,37 @@ def read_boards(request: Where) -> tuple[Board, Board]:
     return board, goal
 
 
-def shared(algorithm: str, board: Board, workers: int) -> bool:
+class AutomaticChoice(TypedDict):
+    """What Automatic picked for a board (``npuzzle.search.automatic.Choice``): the search
+    that runs, its title and why, in a user's words."""
+
+    algorithm: str
+    heuristic: str
+    weight: float
+    title: str
+    reason: str
+
+
+def automatic_choice(board: Board, goal: Board) -> AutomaticChoice:
+    """The package's Automatic choice for ``board`` and ``goal``, as it crosses (the page ships
+    the pattern databases of ``npuzzle.heuristics.pdbbuild.shipped``)."""
+    choice = automatic(board, goal)
+    return AutomaticChoice(
+        algorithm=str(choice.algorithm),
+        heuristic=choice.heuristic,
+        weight=choice.weight,
+        title=choice.title,
+        reason=choice.reason,
+    )
+
+
+def shared(algorithm: str, board: Board, workers: int, goal: Board | None = None) -> bool:
     """Whether Solve shares its search with helper workers: the package's rules, a search
     that splits (``AlgorithmInfo.splittable``: IDA*) on a board big enough to gain from it
-    (``npuzzle.search.algorithms.splits``)."""
+    (``npuzzle.search.algorithms.splits``). Automatic is the search it picks (for ``goal``,
+    by default the standard one)."""
+    if algorithm == AUTO:
+        algorithm = automatic(board, goal).algorithm
     try:
         info = ALGORITHMS[Algorithm(algorithm)]
     except ValueError:  # not an algorithm: the worker refuses it, saying so
@@ -107,7 +140,8 @@ class Team(TypedDict):
 
 
 class SearchRequest(Where):
-    """Solve's and the visualizer's search (``steps_open``)."""
+    """Solve's and the visualizer's search (``steps_open``): ``algorithm`` an Algorithm's
+    name or AUTO (then ``heuristic`` and ``weight`` are Automatic's)."""
 
     algorithm: str
     heuristic: str
@@ -222,8 +256,11 @@ class LabAnswer(TypedDict):
 
 
 # A search's result (``npuzzle.Result.to_json``, its status a Status or Reply.CANCELLED), or a
-# refusal; the visualizer's model (web/worker/stepping.py) and Compare's view
-# (web/worker/comparing.py) are dicts of their own, drawn by the views that asked.
+# refusal; with ``automatic`` (an AutomaticChoice) when Automatic picked the search, and
+# ``suggestion`` (an AutomaticChoice) when a search chosen by hand hit a limit: Automatic's
+# choice for that board, which the page offers as a button. The visualizer's model
+# (web/worker/stepping.py, also with ``automatic``) and Compare's view (web/worker/comparing.py)
+# are dicts of their own, drawn by the views that asked.
 SolveAnswer = dict[str, Any]
 Model = dict[str, Any]
 View = dict[str, Any]

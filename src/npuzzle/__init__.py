@@ -14,6 +14,7 @@ from npuzzle.core.solvability import Solvability, is_solvable, solvability
 from npuzzle.heuristics import HEURISTICS, heuristic_info, make_heuristic
 from npuzzle.play.hint import Hint, hint
 from npuzzle.search.algorithms import ALGORITHMS, Algorithm
+from npuzzle.search.automatic import automatic
 from npuzzle.search.bestfirst import TieBreak
 from npuzzle.search.engine import Search
 from npuzzle.search.records import Child, Node, Outcome, Result, Status, Step
@@ -44,6 +45,7 @@ __all__ = [
     "TieBreak",
     "TreeState",
     "__version__",
+    "automatic",
     "ebf_exact",
     "ebf_simple",
     "explain",

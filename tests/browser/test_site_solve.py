@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 from sitekit import STALL_PROBE, PageWatch, Site, load, wait_worker
@@ -25,7 +27,8 @@ def set_board(page: Page, board: str, goal: str = "") -> None:
 def test_selects_offer_the_cli_names(page: Page, site: Site) -> None:
     ready(page, site)
     algorithms = page.get_by_label("Algorithm").locator("option")
-    assert algorithms.evaluate_all("os => os.map(o => o.value)") == list(ALGORITHMS)
+    assert algorithms.evaluate_all("os => os.map(o => o.value)") == ["auto", *ALGORITHMS]
+    expect(page.get_by_label("Algorithm")).to_have_value("auto")  # Automatic, the default
     heuristics = page.get_by_label("Heuristic").locator("option")
     assert heuristics.evaluate_all("os => os.map(o => o.value)") == list(HEURISTICS)
     marked = heuristics.evaluate_all(
@@ -105,3 +108,43 @@ def test_long_search_runs_in_the_worker_and_cancel_stops_it(page: Page, site: Si
     expect(status).to_contain_text("Search cancelled", timeout=20_000)
     expect(cancel).to_be_hidden()
     expect(page.get_by_role("button", name="Solve")).to_be_enabled()
+
+
+def test_automatic_solves_a_new_shuffled_4x4(page: Page, site: Site, watch: PageWatch) -> None:
+    ready(page, site)
+    page.get_by_label("Size").select_option("4x4")
+    goal = Board.goal("standard", 4, 4).format("rows")
+    grid = page.locator("#grid")
+    expect(grid).to_have_attribute("data-tiles", re.compile(r"^(\d+,){3}\d+(/(\d+,){3}\d+){3}$"))
+    assert grid.get_attribute("data-tiles") != goal  # a new size opens shuffled
+    expect(page.get_by_label("Algorithm")).to_have_value("auto")
+    page.get_by_role("button", name="Solve").click()
+    status = page.locator("#status")
+    expect(status).to_contain_text(
+        "Automatic picked IDA* with pattern databases: a shortest solution of a 4x4", timeout=90_000
+    )
+    figures = page.locator("#figures")
+    expect(figures).to_contain_text("SearchIDA* with pattern databases (Automatic)")
+    expect(figures).to_contain_text("Optimalyes")
+    expect(grid).to_have_attribute("data-tiles", goal, timeout=60_000)  # played back
+    assert watch.page_errors == [] and watch.console_errors == []
+
+
+def test_a_limit_names_the_search_that_works_as_a_button_that_runs_it(
+    page: Page, site: Site
+) -> None:
+    ready(page, site)
+    page.get_by_label("Size").select_option("4x4")
+    set_board(page, "5,1,2,3/4,6,10,7/8,9,0,11/12,13,14,15")  # 40 moves: IDA* + pdb at once
+    page.get_by_label("Algorithm").select_option("bfs")
+    page.get_by_role("button", name="Solve").click()
+    status = page.locator("#status")
+    expect(status).to_contain_text("No solution within the limit", timeout=120_000)
+    suggest = page.get_by_role("button", name="Solve with IDA* with pattern databases")
+    expect(suggest).to_be_visible()
+    expect(page.locator("#suggestion")).to_contain_text("What works on this board: IDA*")
+    suggest.click()
+    expect(page.locator("#figures")).to_contain_text("Length40", timeout=60_000)
+    expect(page.get_by_label("Algorithm")).to_have_value("idastar")
+    expect(page.get_by_label("Heuristic")).to_have_value("pdb")
+    expect(page.locator("#suggestion")).to_be_hidden()

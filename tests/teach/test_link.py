@@ -6,7 +6,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, lab, random_board
+from npuzzle import ALGORITHMS, HEURISTICS, Algorithm, Board, PuzzleError, lab, random_board
 from npuzzle.teach.entrants import Entrant
 from npuzzle.teach.link import MAX_LINK_STEP, LabLink, LinkState, make_fragment, parse_fragment
 
@@ -36,7 +36,7 @@ def test_the_documented_example_reads_as_written():
     size=st.sampled_from([(3, 3), (4, 4), (2, 5), (5, 3)]),
     seed=st.integers(0, 10_000),
     goal_name=st.sampled_from(["standard", "blank-first", "snail", None]),
-    algorithm=st.sampled_from(list(ALGORITHMS)),
+    algorithm=st.sampled_from([*ALGORITHMS, None]),  # None: Automatic, algorithm=auto
     heuristic=st.sampled_from(list(HEURISTICS)),
     weight=st.sampled_from([1.0, 1.5, 3.0, 7.25]) | st.floats(min_value=1, max_value=100),
     step=st.integers(0, MAX_LINK_STEP),
@@ -50,8 +50,19 @@ def test_round_trip(size, seed, goal_name, algorithm, heuristic, weight, step):
     assert back.problems == []
     assert (back.board, back.goal, back.goal_name) == (board, goal, goal_name)
     assert (back.algorithm, back.heuristic, back.step) == (algorithm, heuristic, step)
-    if ALGORITHMS[algorithm].takes_weight:
+    if algorithm is not None and ALGORITHMS[algorithm].takes_weight:
         assert back.weight == weight
+
+
+def test_automatic_is_written_auto_and_is_what_a_link_without_algorithm_opens():
+    state = parse_fragment("#board=1,2,3/4,5,6/7,0,8")
+    assert state.algorithm is None and state.problems == []
+    assert "algorithm=auto&" in make_fragment(state)
+    assert parse_fragment("#board=1,2,3/4,5,6/7,0,8&algorithm=AUTO").algorithm is None
+    old = parse_fragment("#board=1,2,3/4,5,6/7,0,8&algorithm=astar&heuristic=manhattan")
+    assert old.algorithm is Algorithm.ASTAR  # links made before Automatic keep their search
+    unknown = parse_fragment("#board=1,2,3/4,5,6/7,0,8&algorithm=quantum")
+    assert unknown.algorithm is None and "using Automatic" in unknown.problems[0]
 
 
 def test_an_unsolvable_board_is_kept_and_said_to_be_so():
@@ -90,7 +101,9 @@ def test_malformed_links_give_a_message_and_a_usable_state(fragment, words):
     assert any(words in p for p in state.problems), state.problems
     assert isinstance(state.board, Board) and isinstance(state.goal, Board)
     assert (state.board.width, state.board.height) == (state.goal.width, state.goal.height)
-    assert state.algorithm in ALGORITHMS and state.heuristic in HEURISTICS
+    assert (state.algorithm is None or state.algorithm in ALGORITHMS) and (
+        state.heuristic in HEURISTICS
+    )
     assert 0 <= state.step <= MAX_LINK_STEP and 1 <= state.weight <= 100
     for problem in state.problems:
         assert problem.isprintable() and len(problem) < 600
@@ -235,7 +248,8 @@ def test_any_fragment_is_read_without_raising(pairs, encode, junk):
 
     fragment = "&".join(f"{k}={quote(v, safe='') if encode else v}" for k, v in pairs) + junk
     state = parse_fragment("#" + fragment)
-    assert isinstance(state.board, Board) and state.algorithm in ALGORITHMS
+    assert isinstance(state.board, Board)
+    assert state.algorithm is None or state.algorithm in ALGORITHMS
     assert all(isinstance(p, str) and p.isprintable() for p in state.problems)
     parse_fragment("#" + make_fragment(state))  # and what it writes, it reads
 

@@ -188,5 +188,8 @@ def parts(web: Any, hub: Any) -> Any:
     view = web.visualizer.Visualizer(web.document, hub, bridge, grid, controls)
     grid.show(Board.parse("2,3,1/8,0,4/7,6,5"), Board.goal("snail", 3, 3))
     controls.enable()
+    # The visualizer's tests step A* with Manhattan, chosen by hand (the page's default,
+    # Automatic, steps what it picks: test_view_visualizer.py tests that too).
+    controls.show("astar", "manhattan", 3.0)
     view.enable()
     return grid, controls, view

@@ -53,9 +53,22 @@ def test_only_ida_star_on_a_board_big_enough_is_shared() -> None:
     assert not protocol.shared("idastar!", Board.goal("standard", 4, 4), 2)
 
 
-def test_the_defaults_are_a_search_the_package_offers() -> None:
-    assert ALGORITHMS[protocol.DEFAULT_ALGORITHM].uses_heuristic
+def test_the_defaults_are_automatic_and_a_heuristic_the_package_offers() -> None:
+    assert protocol.DEFAULT_ALGORITHM == protocol.AUTO
+    assert protocol.AUTO not in ALGORITHMS  # a choice of the page, not an Algorithm
     assert protocol.DEFAULT_HEURISTIC in HEURISTICS
+
+
+def test_automatic_is_shared_as_the_search_it_picks() -> None:
+    four = Board.goal("standard", 4, 4)  # IDA* with the tables: split on 16 cells
+    assert protocol.shared(protocol.AUTO, four, 2, four)
+    assert not protocol.shared(protocol.AUTO, four, 1, four)
+    five = Board.goal("standard", 5, 5)  # the anytime search: not split
+    assert not protocol.shared(protocol.AUTO, five, 2, five)
+    choice = protocol.automatic_choice(four, four)
+    assert set(choice) == protocol.AutomaticChoice.__required_keys__
+    assert (choice["algorithm"], choice["heuristic"]) == ("idastar", "pdb")
+    assert json.loads(json.dumps(choice)) == choice
 
 
 def test_the_workers_progress_is_the_protocols_and_crosses_as_json(web: Any) -> None:
@@ -70,3 +83,26 @@ def test_a_refused_solve_is_a_refusal(web: Any) -> None:
     answer = asyncio.run(web.worker.solve({"board": "1,2/3", "goal": "", "page": "x"}))
     assert answer["status"] == web.protocol.Reply.ERROR and answer["reason"]
     assert set(answer) == {"status", "reason"}
+
+
+def test_the_worker_resolves_automatic_and_suggests_it_after_a_limit(
+    web: Any, monkeypatch: Any
+) -> None:
+    from npuzzle.heuristics import pdbbuild, pdbplan
+
+    board = "8,6,7/2,5,4/3,0,1"  # 31 moves from the standard goal
+    goal = "1,2,3/4,5,6/7,8,0"
+    for name in pdbplan.table_names(3, 3, 8):  # as the worker would fetch them
+        pdbbuild.load(name)
+    request = {"board": board, "goal": goal, "page": "x", "algorithm": "auto"}
+    answer = asyncio.run(web.worker.solve(request))
+    assert answer["status"] == "solved" and answer["length"] == 31
+    assert answer["algorithm"] == "idastar" and answer["heuristic"] == "pdb"
+    assert answer["automatic"]["title"] == "IDA* with pattern databases"
+    assert "suggestion" not in answer
+    monkeypatch.setattr(web.solve_calls, "MAX_NODES", 100)  # the page's limit, made small
+    by_hand = {**request, "algorithm": "bfs", "heuristic": "manhattan", "weight": 3.0}
+    stopped = asyncio.run(web.worker.solve(by_hand))
+    assert stopped["status"] == "limit" and "automatic" not in stopped
+    assert stopped["suggestion"] == answer["automatic"]
+    assert json.loads(json.dumps(stopped)) == stopped

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from npuzzle import Board, make_search
+from npuzzle.heuristics import pdbbuild, pdbplan
 from npuzzle.teach.tree import SearchTree
 
 START = Board.parse("2,3,1/8,0,4/7,6,5")  # 16 moves from the snail goal
@@ -118,12 +119,16 @@ def test_the_workers_calls_refuse_bad_requests_with_a_message(web: Any) -> None:
     assert json.loads(bad)["message"].startswith("Cannot search: ")
     unsolvable = asyncio.run(worker.steps_open({"board": "1,2,3/4,5,6/8,7,0"}))
     assert json.loads(unsolvable)["message"].startswith("Unsolvable: ")
+    # No algorithm: Automatic, IDA* with the 3x3's table (loaded here as the page would fetch it)
+    for name in pdbplan.table_names(3, 3, SNAIL.blank):
+        pdbbuild.load(name)
     good = json.loads(
         asyncio.run(
             worker.steps_open({"board": START.format("rows"), "goal": SNAIL.format("rows")})
         )
     )
     assert good["status"] == "ok" and good["steps"] == 0
+    assert (good["automatic"]["algorithm"], good["automatic"]["heuristic"]) == ("idastar", "pdb")
     assert json.loads(worker.steps_go({"to": "far"}))["message"].startswith("Cannot step: ")
     tree = json.loads(worker.steps_tree({"action": "key", "key": "Home"}))
     assert tree["status"] == "ok" and tree["selected"] == 0

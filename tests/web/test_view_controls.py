@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from npuzzle import ALGORITHMS, HEURISTICS, Board
+from npuzzle import ALGORITHMS, HEURISTICS, Board, solvability
 
 
 @pytest.fixture
@@ -32,9 +32,17 @@ def test_the_lists_are_npuzzles_own_with_inadmissible_heuristics_marked(
 ) -> None:
     algorithm = web.document.getElementById("algorithm")
     heuristic = web.document.getElementById("heuristic")
-    assert [o.value for o in algorithm.options] == list(ALGORITHMS)
+    assert [o.value for o in algorithm.options] == ["auto", *ALGORITHMS]
+    assert algorithm.options[0].textContent == "Automatic"
     assert [o.value for o in heuristic.options] == list(HEURISTICS)
-    assert (algorithm.value, heuristic.value) == ("astar", "manhattan")
+    assert (algorithm.value, heuristic.value) == ("auto", "manhattan")
+    # Automatic picks its own heuristic and weight: they are not offered with it
+    assert web.document.getElementById("heuristic").disabled
+    assert web.document.getElementById("weight").disabled
+    assert web.document.getElementById("auto-help").hidden is False  # and says so
+    algorithm.value = "idastar"
+    algorithm.dispatch("change")
+    assert web.document.getElementById("auto-help").hidden is True
     for option in heuristic.options:
         marked = option.textContent.endswith(" (inadmissible)")
         assert marked == (not HEURISTICS[option.value].info.admissible)
@@ -109,9 +117,10 @@ def test_size_shuffle_and_reset(web: Any, board_controls: Any, hub: Any) -> None
     size = web.document.getElementById("size")
     size.value = "4x4"
     size.dispatch("change")
-    board, goal, message = hub.boards[-1]
-    assert board == goal == Board.goal("standard", 4, 4)
-    assert message == "New 4x4 board, solved. Shuffle to play."
+    board, goal, message = hub.boards[-1]  # a new size opens shuffled, as a first visit
+    assert goal == Board.goal("standard", 4, 4) and board != goal
+    assert solvability(board, goal) and sorted(board.tiles) == list(range(16))
+    assert message == "New 4x4 board, shuffled. 0 moves."
     for _ in range(20):
         web.document.getElementById("shuffle").click()
         board, goal, _message = hub.boards[-1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from types import SimpleNamespace
 from typing import Any
 
@@ -28,14 +29,21 @@ class Solver:
         await asyncio.sleep(0.25)  # long enough for a question about progress
         if self.answer is not None:
             return self.answer
+        protocol = sys.modules["protocol"]  # the page's, as the web fixture installed it
+        options, picked = dict(request), None
+        if request["algorithm"] == protocol.AUTO:  # resolved as web/worker/job.py does
+            board, goal = protocol.read_boards(request)
+            picked = protocol.automatic_choice(board, goal)
+            options.update(picked)
         result = solve(
             request["board"],
             request["goal"],
-            algorithm=request["algorithm"],
-            heuristic=request["heuristic"],
-            weight=request["weight"],
+            algorithm=options["algorithm"],
+            heuristic=options["heuristic"],
+            weight=options["weight"],
         )
-        return dict(result.to_json())
+        answer = dict(result.to_json())
+        return answer if picked is None else {**answer, "automatic": picked}
 
     async def progress(self) -> dict[str, Any]:
         self.progress_calls += 1
@@ -86,16 +94,19 @@ def test_solve_asks_the_worker_shows_the_figures_and_plays_the_solution(
     assert request == {
         "board": "1,3,4/8,0,5/7,2,6",
         "goal": "1,2,3/8,0,4/7,6,5",
-        "algorithm": "astar",
+        "algorithm": "auto",  # the page's default: the worker picks the search
         "heuristic": "manhattan",
         "weight": 3.0,
         "page": "http://127.0.0.1:8000/index.html",  # without the fragment
     }
+    picked = "Automatic picked IDA* with pattern databases: a shortest solution of a 3x3 at once."
+    assert f"{picked} Found a solution of 6 moves: playing it back..." in hub.messages
     assert solver.progress_calls >= 1
     assert "Searching... 1,234 nodes expanded, 56 on the open list." in hub.messages
     shown = figures(web)
+    assert shown["Search"] == "IDA* with pattern databases (Automatic)"
     assert shown["Status"] == "solved" and shown["Length"] == "6"
-    assert shown["Optimal"] == "yes" and shown["Expanded"] == "6"
+    assert shown["Optimal"] == "yes"
     moves = web.document.getElementById("solution-moves")
     assert moves.dataset.moves == "DRUULD"
     assert [item.textContent for item in moves.children] == ["2↑", "6←", "5↓", "4↓", "3→", "2↑"]
@@ -115,6 +126,43 @@ def test_a_search_that_stops_says_why(web: Any, panel: Any, hub: Any) -> None:
     assert hub.said == "No solution within the limit: 1,000,000 nodes expanded."
     assert figures(web)["Length"] == "-"
     assert panel.grid.moves == 0
+    assert web.document.getElementById("suggestion").hidden  # the worker suggested nothing
+
+
+def test_a_limit_offers_the_search_automatic_picks_as_a_button_that_runs_it(
+    web: Any, panel: Any, hub: Any
+) -> None:
+    protocol = sys.modules["protocol"]
+    board, goal = panel.grid.board, panel.grid.goal
+    suggestion = protocol.automatic_choice(board, goal)
+    limit = {"status": "limit", "reason": "stopped after 1,000,000 nodes (the page's limit)"}
+    solver = Solver({**limit, "suggestion": suggestion})
+    web.workers["solver"] = solver
+    web.document.getElementById("algorithm").value = "bfs"  # chosen by hand
+    solve_now(web, panel)
+    assert hub.said.startswith("No solution within the limit: stopped after 1,000,000 nodes")
+    box = web.document.getElementById("suggestion")
+    button = web.document.getElementById("suggest")
+    assert box.hidden is False
+    assert button.textContent == "Solve with IDA* with pattern databases"
+    text = web.document.getElementById("suggestion-text").textContent
+    assert text == f"What works on this board: {suggestion['reason']}"
+    solver.answer = None  # the search it names runs, and solves
+    changes = hub.search_changes
+
+    async def press() -> None:
+        button.click()
+        await panel.task
+        if panel.playback.task is not None:
+            await panel.playback.task
+
+    asyncio.run(press())
+    assert solver.requests[-1]["algorithm"] == "idastar"
+    assert solver.requests[-1]["heuristic"] == "pdb"
+    assert web.document.getElementById("algorithm").value == "idastar"  # the controls say so
+    assert hub.search_changes == changes + 1
+    assert box.hidden is True
+    assert figures(web)["Status"] == "solved" and panel.grid.board == goal
 
 
 def test_nothing_is_sent_for_an_unsolvable_board_or_a_bad_weight(

@@ -271,3 +271,21 @@ def test_a_dropped_search_is_freed_in_slices_in_the_worker(
         assert history == []
 
     asyncio.run(drop())
+
+
+def test_automatic_steps_the_search_it_picks_and_says_which(web: Any, parts: Any, hub: Any) -> None:
+    from npuzzle.heuristics import pdbbuild, pdbplan
+
+    grid, controls, view = parts
+    for name in pdbplan.table_names(3, 3, grid.goal.blank):  # as the worker would fetch them
+        pdbbuild.load(name)
+    controls.show("auto", "manhattan", 3.0)
+
+    async def scenario() -> None:
+        click(web, "step")
+        await web.settle(view)
+
+    asyncio.run(scenario())
+    said = "Stepping IDA* with pattern databases: a shortest solution of a 3x3 at once."
+    assert said in hub.messages
+    assert text(web, "counters").startswith("Step 1 ")

@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from protocol import (
+    DEFAULT_ALGORITHM,
     HELPER_SCRIPT,
     POLL_SECONDS,
     WORKER,
@@ -159,7 +160,7 @@ class Bridge:
         """Run one search in the worker (IDA* shared with ``workers`` - 1 helpers when
         ``protocol.shared`` says so); its figures as a dict."""
         request = self.search_request(board, goal, algorithm, heuristic, weight)
-        if shared(algorithm, board, workers):
+        if shared(algorithm, board, workers, goal):
             request["workers"], request["team"] = workers, self.team(workers)["team"]
         answer: SolveAnswer = plain(await (await self.worker()).solve(request))
         return answer
@@ -188,10 +189,11 @@ class Bridge:
             workers = int(req.get("workers") or 1)
             req.pop("team", None)
             try:
-                board = read_boards(req)[0]
+                boards: tuple[Board, Board] | None = read_boards(req)
             except PuzzleError:
-                board = None  # the worker says what is wrong with it
-            if board is not None and shared(str(req.get("algorithm")), board, workers):
+                boards = None  # the worker says what is wrong with it
+            algorithm = str(req.get("algorithm", DEFAULT_ALGORITHM))
+            if boards is not None and shared(algorithm, boards[0], workers, boards[1]):
                 req.update(self.team(workers))
             answer = plain(await (await self.worker()).solve(req))
             return to_js(answer, dict_converter=self.window.Object.fromEntries)

@@ -12,10 +12,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from protocol import DEFAULT_ALGORITHM, DEFAULT_HEURISTIC
+from protocol import AUTO, AUTO_TITLE, DEFAULT_ALGORITHM, DEFAULT_HEURISTIC
 from pyodide.ffi import create_proxy
 
-from npuzzle import ALGORITHMS, HEURISTICS, Board, PuzzleError, random_board, solvability
+from npuzzle import (
+    ALGORITHMS,
+    HEURISTICS,
+    Algorithm,
+    Board,
+    PuzzleError,
+    random_board,
+    solvability,
+)
 from npuzzle.core.board import parse_size
 
 WEIGHT_MESSAGE = "Weight must be a number from 1 to 100."
@@ -70,7 +78,8 @@ def listen(proxies: list[Any], bindings: list[tuple[Any, str, Callable[[Any], An
 
 @dataclass(frozen=True)
 class Settings:
-    """The search the controls describe: the command line's names and a checked weight."""
+    """The search the controls describe: the command line's names (or AUTO, which the worker
+    resolves) and a checked weight."""
 
     algorithm: str
     heuristic: str
@@ -163,7 +172,9 @@ class BoardControls:
         if self.goal.value == "custom":
             self.goal.value = "standard"
         goal = self.goal_for(width, height)
-        self.page.new_board(goal, goal, f"New {width}x{height} board, solved. Shuffle to play.")
+        board = shuffled(goal)  # as a first visit opens: a puzzle to play, not the goal
+        message = f"New {width}x{height} board, shuffled. 0 moves.{unreachable(board, goal)}"
+        self.page.new_board(board, goal, message)
 
     def on_goal(self, event: Any) -> None:
         if self.goal.value == "custom" and not self.goal_text.value.strip():
@@ -235,6 +246,7 @@ class SearchControls:
         self.heuristic = get("heuristic")
         self.weight = get("weight")
         self.workers = get("workers")
+        self.auto_help = get("auto-help")
         cores = int(getattr(navigator, "hardwareConcurrency", None) or 1)
         memory = getattr(navigator, "deviceMemory", None)
         for n in range(1, max(1, min(cores, MAX_WORKERS)) + 1):
@@ -242,6 +254,9 @@ class SearchControls:
             option.value = option.textContent = str(n)
             self.workers.appendChild(option)
         self.workers.value = str(default_workers(cores, float(memory) if memory else None))
+        automatic = document.createElement("option")
+        automatic.value, automatic.textContent = AUTO, AUTO_TITLE
+        self.algorithm.appendChild(automatic)
         for algorithm, info in ALGORITHMS.items():
             option = document.createElement("option")
             option.value = str(algorithm)
@@ -271,10 +286,17 @@ class SearchControls:
         self.sync()
 
     def sync(self) -> None:
-        """Heuristic and weight are only offered to the searches that use them."""
+        """Heuristic and weight are only offered to the searches that use them (Automatic
+        picks its own)."""
         info = ALGORITHMS.get(self.algorithm.value)
         self.heuristic.disabled = info is None or not info.uses_heuristic
         self.weight.disabled = info is None or not info.takes_weight
+        self.auto_help.hidden = self.algorithm.value != AUTO
+
+    def algorithm_choice(self) -> Algorithm | None:
+        """The Algorithm select's search, None for Automatic (as share links hold it)."""
+        value = str(self.algorithm.value)
+        return Algorithm(value) if value in ALGORITHMS else None
 
     def read_workers(self) -> int:
         """The Workers setting: how many workers may share a search (IDA*) or the Lab."""

@@ -38,14 +38,14 @@ from grid import GridView
 from hintview import HintView
 from labview import LabView
 from playerview import PlayerView
-from protocol import DEFAULT_WEIGHT
+from protocol import AUTO, DEFAULT_WEIGHT
 from pyscript import create_named_worker, document, window, workers
 from solvepanel import SolvePanel
 from status import StatusView
 from visualizer import Visualizer
 
 import npuzzle
-from npuzzle import Algorithm, Board
+from npuzzle import Board
 from npuzzle.teach.link import LinkState
 
 VERSION: str = npuzzle.__version__
@@ -148,7 +148,7 @@ class Page:
             self.grid.board,
             self.grid.goal,
             self.board_controls.goal_name,
-            Algorithm(str(controls.algorithm.value)),
+            controls.algorithm_choice(),
             str(controls.heuristic.value),
             controls.read_weight() or DEFAULT_WEIGHT,
             self.visualizer.steps,
@@ -159,7 +159,8 @@ class Page:
     def apply_link(self, state: LinkState) -> None:
         self.board_controls.show_size(state.board.width, state.board.height)
         self.board_controls.show_goal(state.goal, state.goal_name)
-        self.search_controls.show(state.algorithm, state.heuristic, state.weight)
+        algorithm = AUTO if state.algorithm is None else state.algorithm
+        self.search_controls.show(algorithm, state.heuristic, state.weight)
         self.new_board(state.board, state.goal, unreachable(state.board, state.goal).strip())
 
     def follow_link(self, state: LinkState, opening: bool) -> None:

@@ -4,7 +4,9 @@ Solve sends the page's board and settings to the worker through the bridge, whic
 progress every ``protocol.POLL_SECONDS`` (nodes expanded, open list size, IDA*'s threshold, or
 pattern databases loading). The figures are drawn into ``#figures``; a solution is then
 handed to :class:`playback.Playback`, which plays it back on the grid from the board it was
-found for.
+found for. With Automatic (the Algorithm select's first entry) the worker picks the search, and
+the status and the figures say which and why; when a search chosen by hand hits a limit, the
+search Automatic would pick is offered as a button (``#suggest``) that runs it.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from bridge import Bridge
 from controls import SearchControls, listen
 from grid import GridView
 from playback import Playback
-from protocol import Phase, Progress, Reply, SolveAnswer
+from protocol import AutomaticChoice, Phase, Progress, Reply, SolveAnswer
 
 from npuzzle import Board, Status, solvability
 
@@ -34,6 +36,7 @@ class Page(Protocol):
     def hide_loading(self) -> None: ...
     def spawn(self, coroutine: Any) -> None: ...
     def shortest_known(self, board: Board, goal: Board, length: int) -> None: ...
+    def search_changed(self) -> None: ...
 
 
 def duration(seconds: float) -> str:
@@ -44,7 +47,9 @@ def figures(result: SolveAnswer) -> list[tuple[str, str]]:
     """The result's figures as (term, value) rows, as the panel shows them."""
     ebf = result.get("ebf")
     length = result.get("length")
-    rows = [
+    picked: AutomaticChoice | None = result.get("automatic")
+    rows = [("Search", f"{picked['title']} (Automatic)")] if picked else []
+    rows += [
         ("Status", str(result.get("status", ""))),
         ("Length", str(length) if length is not None else "-"),
         ("Expanded", f"{result.get('expanded', 0):,}"),
@@ -94,6 +99,10 @@ class SolvePanel:
         self.cancel_button = get("cancel")
         self.result = get("result")
         self.figures = get("figures")
+        self.suggestion = get("suggestion")
+        self.suggestion_text = get("suggestion-text")
+        self.suggest = get("suggest")
+        self.suggested: AutomaticChoice | None = None
         self.playback = Playback(document, page, grid)
         self.task: asyncio.Future[None] | None = None  # the search or playback under way
         self.searching = False
@@ -105,6 +114,7 @@ class SolvePanel:
             [
                 (self.solve_button, "click", self.on_solve),
                 (self.cancel_button, "click", self.on_cancel),
+                (self.suggest, "click", self.on_suggest),
             ],
         )
 
@@ -126,6 +136,7 @@ class SolvePanel:
 
     def hide_result(self) -> None:
         self.show_figures(None)
+        self.show_suggestion(None)
         self.playback.hide()
 
     # ----- handlers ------------------------------------------------------------------------
@@ -146,6 +157,15 @@ class SolvePanel:
             self.page.say(WAITING)
         self.task = asyncio.ensure_future(self.run(board, goal, settings.options))
 
+    def on_suggest(self, event: Any) -> None:
+        """Run the search Automatic suggested, set in the controls as if chosen by hand."""
+        choice = self.suggested
+        if choice is None or self.searching:
+            return
+        self.controls.show(choice["algorithm"], choice["heuristic"], choice["weight"])
+        self.page.search_changed()
+        self.on_solve(event)
+
     def on_cancel(self, event: Any) -> None:
         if self.searching:
             self.cancelling = True
@@ -165,6 +185,7 @@ class SolvePanel:
         self.set_searching(True)
         self.page.say("Searching...")
         self.result.hidden = True
+        self.show_suggestion(None)
         try:
             workers = self.controls.read_workers()
             call = self.bridge.solve(board, goal, **options, workers=workers)
@@ -174,10 +195,13 @@ class SolvePanel:
             self.page.hide_loading()
         self.show_figures(result)
         status = str(result.get("status"))
+        picked: AutomaticChoice | None = result.get("automatic")
+        why = f"Automatic picked {picked['reason']} " if picked else ""
         if status != Status.SOLVED:
             failure = FAILURES.get(status, "Search failed")
-            self.page.say(f"{failure}: {result.get('reason', '')}.")
+            self.page.say(f"{why}{failure}: {result.get('reason', '')}.")
             self.playback.hide()
+            self.show_suggestion(result.get("suggestion"))
             return
         moves = str(result.get("moves") or "")
         if result.get("optimal"):
@@ -187,8 +211,13 @@ class SolvePanel:
             # the anytime search stopped before its proof: what stopped it ends its reason
             stopped = str(result.get("reason", "")).rpartition(": ")[2]
             self.page.say(
-                f"Best found: {len(moves)} moves ({stopped}); the shortest has at least "
+                f"{why}Best found: {len(moves)} moves ({stopped}); the shortest has at least "
                 f"{result.get('lower_bound')}. Playing it back..."
+            )
+        elif picked and moves:
+            n = len(moves)
+            self.page.say(
+                f"{why}Found a solution of {n} move{'' if n == 1 else 's'}: playing it back..."
             )
 
     def report(self, p: Progress) -> None:
@@ -213,6 +242,14 @@ class SolvePanel:
         self.page.say(
             f"Searching... {p.get('expanded', 0):,} nodes expanded{by}, {where}.{best_so_far(p)}"
         )
+
+    def show_suggestion(self, choice: AutomaticChoice | None) -> None:
+        """Offer the search Automatic picks for the board (after a limit), or nothing."""
+        self.suggested = choice
+        self.suggestion.hidden = choice is None
+        if choice is not None:
+            self.suggestion_text.textContent = f"What works on this board: {choice['reason']}"
+            self.suggest.textContent = f"Solve with {choice['title']}"
 
     def show_figures(self, result: SolveAnswer | None) -> None:
         self.figures.replaceChildren()

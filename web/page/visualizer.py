@@ -225,8 +225,12 @@ class Visualizer:
         if model.get("status") != Reply.OK:
             self.page.say(str(model.get("message")))
             return False
-        if model.get("tables"):
-            self.page.say(f"Pattern databases loaded ({model['tables'] / 1e6:.1f} MB).")
+        loaded = f"Pattern databases loaded ({model['tables'] / 1e6:.1f} MB). "
+        picked = model.get("automatic")  # the search Automatic picked is the one stepped
+        if picked:
+            self.page.say(f"{loaded if model.get('tables') else ''}Stepping {picked['reason']}")
+        elif model.get("tables"):
+            self.page.say(loaded.strip())
         self.key, self.model, self.position = key, model, model
         return True
 

@@ -16,15 +16,18 @@ import js
 import tables
 import team
 from protocol import (
+    AUTO,
     DEFAULT_ALGORITHM,
     DEFAULT_HEURISTIC,
     DEFAULT_WEIGHT,
+    AutomaticChoice,
     Kind,
     Phase,
     Progress,
     Refusal,
     Reply,
     SearchRequest,
+    automatic_choice,
     read_boards,
 )
 
@@ -154,13 +157,23 @@ async def _load_now(names: list[str], page: str) -> bool:
 
 class Options:
     """A search request's board, goal and options, read once (PuzzleError, KeyError,
-    ValueError if it is bad), and the pattern databases it needs that are not loaded."""
+    ValueError if it is bad), and the pattern databases it needs that are not loaded.
+    Automatic is resolved here, by the package's rule: ``automatic`` says what it picked
+    (None for a search chosen by hand)."""
 
     def __init__(self, req: SearchRequest) -> None:
         self.board, self.goal = read_boards(req)
-        self.algorithm = Algorithm.parse(str(req.get("algorithm", DEFAULT_ALGORITHM)))
-        self.heuristic = str(req.get("heuristic", DEFAULT_HEURISTIC))
-        self.weight = float(req.get("weight", DEFAULT_WEIGHT))
+        self.automatic: AutomaticChoice | None = None
+        name = str(req.get("algorithm", DEFAULT_ALGORITHM))
+        if name == AUTO:
+            self.automatic = automatic_choice(self.board, self.goal)
+            self.algorithm = Algorithm(self.automatic["algorithm"])
+            self.heuristic = self.automatic["heuristic"]
+            self.weight = self.automatic["weight"]
+        else:
+            self.algorithm = Algorithm.parse(name)
+            self.heuristic = str(req.get("heuristic", DEFAULT_HEURISTIC))
+            self.weight = float(req.get("weight", DEFAULT_WEIGHT))
         uses_h = ALGORITHMS[self.algorithm].uses_heuristic
         self.missing = tables.needed(self.board, self.goal, uses_h, self.heuristic)
         self.address = req.get("page")

@@ -19,6 +19,7 @@ from protocol import (
     SearchRequest,
     SolveAnswer,
     WholeSearch,
+    automatic_choice,
     board_text,
     plain,
 )
@@ -46,6 +47,20 @@ async def solve(request: Any) -> SolveAnswer | Refusal:
         return await _solve(req)
     finally:
         JOB.end()
+
+
+def said(answer: SolveAnswer, options: Options) -> SolveAnswer:
+    """The answer with what Automatic picked (``automatic``), or, when a search chosen by hand
+    hit a limit, the search Automatic would pick for the board (``suggestion``), unless that
+    is the search that just stopped."""
+    if options.automatic is not None:
+        return {**answer, "automatic": options.automatic}
+    if answer.get("status") == Status.LIMIT:
+        suggestion = automatic_choice(options.board, options.goal)
+        ran = (options.algorithm, options.heuristic)
+        if (suggestion["algorithm"], suggestion["heuristic"]) != ran:
+            return {**answer, "suggestion": suggestion}
+    return answer
 
 
 async def run(search: Search, limit: int | None, seconds: float | None = None) -> bool:
@@ -89,7 +104,7 @@ async def _solve(req: SearchRequest) -> SolveAnswer | Refusal:
     if sharing:
         if not isinstance(search, IDAStar):
             return Refusal(status=Reply.ERROR, reason="only IDA* is shared among workers")
-        return await _solve_split(search, options.page, sharing)
+        return said(await _solve_split(search, options.page, sharing), options)
     info = ALGORITHMS[options.algorithm]
     limit = None if info.max_nodes is None else MAX_NODES  # else no limit but Cancel
     if not await run(search, limit, info.max_seconds):
@@ -97,10 +112,10 @@ async def _solve(req: SearchRequest) -> SolveAnswer | Refusal:
         result = search.result().to_json()
         if result["status"] != Status.SOLVED:  # the anytime search keeps the best so far
             result["status"] = Reply.CANCELLED
-        return result
+        return said(result, options)
     if search.status == Status.LIMIT and limit is not None and search.expanded >= limit:
         search.reason = f"stopped after {MAX_NODES:,} nodes (the page's limit)"
-    return search.result().to_json()
+    return said(search.result().to_json(), options)
 
 
 async def _solve_split(search: IDAStar, page: str, sharing: int) -> SolveAnswer:

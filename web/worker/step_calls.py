@@ -72,7 +72,10 @@ async def steps_open(request: Any) -> str:
     _drop_stepping()  # another request may have opened one while the tables loaded
     session = Stepping(search)
     _stepping.append(session)
-    return _text({"status": Reply.OK, "tables": loaded, **session.model()})
+    model = {"status": Reply.OK, "tables": loaded, **session.model()}
+    if options.automatic is not None:  # the visualizer says what it steps through
+        model["automatic"] = options.automatic
+    return _text(model)
 
 
 def steps_go(request: Any) -> str:

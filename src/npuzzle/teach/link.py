@@ -2,6 +2,8 @@
 
 ``#board=1,3,4/8,0,5/7,2,6&goal=1,2,3/8,0,4/7,6,5&algorithm=astar&heuristic=manhattan&step=12``
 (also ``weight=``). ``goal`` may be a name (``standard``, ``blank-first``, ``snail``).
+``algorithm=auto`` is the page's Automatic choice (:mod:`npuzzle.search.automatic`), and what
+a link without ``algorithm`` opens with.
 ``compare=astar:misplaced,astar:manhattan`` opens the Compare view with those searches
 (:mod:`npuzzle.teach.entrants`: ``algorithm:heuristic[:weight]``, two to four).
 The Lab view adds ``lab=rn&lab-seed=1&lab-per-depth=10&...``: the experiment, its seed and
@@ -16,6 +18,8 @@ default with a message saying what was wrong. Every message is plain text for a 
 ('134 8b5 726', 'snail', 'wastar', 2.5)
 >>> make_fragment(state)
 'board=1,3,4/8,0,5/7,2,6&goal=snail&algorithm=wastar&heuristic=manhattan&weight=2.5'
+>>> parse_fragment("board=1,2,3/4,5,6/7,0,8&algorithm=auto").algorithm is None  # Automatic
+True
 >>> bad = parse_fragment("board=1,2,3/4,5,6/7,0,8&step=x&colour=red")  # colour: not a key
 >>> bad.board.format(), bad.step, bad.problems
 ('1,2,3/4,5,6/7,0,8', 0, ["step 'x' is not a whole number from 0 to 115,000"])
@@ -34,6 +38,7 @@ from npuzzle.core.metrics import exact_number
 from npuzzle.core.solvability import solvability
 from npuzzle.heuristics import HEURISTICS
 from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, Algorithm
+from npuzzle.search.automatic import AUTO
 from npuzzle.search.engine import MAX_RECORDED_STEPS
 from npuzzle.teach.entrants import (
     DEFAULT_ENTRANTS,
@@ -75,12 +80,13 @@ class LabLink:
 
 @dataclass
 class LinkState:
-    """What a share link carries. ``goal`` is a board; ``goal_name`` names it when it has one."""
+    """What a share link carries. ``goal`` is a board; ``goal_name`` names it when it has one;
+    ``algorithm`` None is the Automatic choice (``algorithm=auto``)."""
 
     board: Board
     goal: Board
     goal_name: str | None = "standard"
-    algorithm: Algorithm = Algorithm.ASTAR
+    algorithm: Algorithm | None = None
     heuristic: str = "manhattan"
     weight: float = DEFAULT_WEIGHT
     step: int = 0
@@ -95,10 +101,10 @@ def make_fragment(state: LinkState) -> str:
     parts = [
         ("board", state.board.format("rows")),
         ("goal", goal),
-        ("algorithm", state.algorithm),
+        ("algorithm", AUTO if state.algorithm is None else state.algorithm),
         ("heuristic", state.heuristic),
     ]
-    if ALGORITHMS[state.algorithm].takes_weight:
+    if state.algorithm is not None and ALGORITHMS[state.algorithm].takes_weight:
         parts.append(("weight", exact_number(state.weight)))
     if state.step:
         parts.append(("step", str(state.step)))
@@ -221,11 +227,11 @@ def parse_fragment(fragment: str) -> LinkState:
         problems.append(f"the link's board cannot reach its goal: {verdict.reason}")
 
     state = LinkState(board, goal, goal_name, problems=problems)
-    algorithm = fields.get("algorithm", state.algorithm).lower()
+    algorithm = fields.get("algorithm", AUTO).lower()
     if algorithm in ALGORITHMS:
         state.algorithm = Algorithm(algorithm)
-    else:
-        problems.append(f"unknown algorithm {_short(algorithm)!r}: using A*")
+    elif algorithm != AUTO:
+        problems.append(f"unknown algorithm {_short(algorithm)!r}: using Automatic")
     heuristic = fields.get("heuristic", state.heuristic).lower()
     if heuristic in HEURISTICS:
         state.heuristic = heuristic
