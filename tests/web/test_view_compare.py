@@ -382,7 +382,7 @@ def test_closing_drops_the_comparison_and_a_late_answer(web: Any, compare: Any) 
         compare.solver.gate.clear()  # the worker is slow to answer the next press
         el(web, "compare-step").click()
         await asyncio.sleep(0.01)
-        el(web, "compare-open").click()  # closed meanwhile
+        compare.hide()  # a link without compared searches followed meanwhile
         assert not compare.shown and el(web, "compare").children == []
         compare.solver.gate.set()
         await settle(compare)

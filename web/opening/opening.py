@@ -144,6 +144,7 @@ class Opening:
             button = doc.getElementById(name)
             button.disabled = False
             button.addEventListener("click", self.on_ask)
+        doc.getElementById("modes").addEventListener("click", self.on_tab)
 
     def place(self, sliding: bool) -> None:
         """Cells into their rows, tiles at their places. A cell moved to another row has lost
@@ -215,6 +216,8 @@ class Opening:
         tag = str(target.tagName or "").lower() if target else ""
         if tag in ("select", "input", "textarea"):
             return
+        if target and target.closest("#visualizer, #modes"):
+            return  # their own arrow keys (the page's, once loaded)
         event.preventDefault()
         if not self.move(move):
             self.say("No tile can move " + event.key[len("Arrow") :].lower() + ".")
@@ -225,6 +228,23 @@ class Opening:
         name = str(event.currentTarget.id)
         self.document.body.setAttribute("data-waiting", name)
         self.say(ASKED[name])
+
+    def on_tab(self, event: Any) -> None:
+        """A mode's tab, chosen before the page has loaded: its panel is shown at once, as
+        modes.py shows it, and the page keeps it (``data-mode-asked``)."""
+        if self.handed_over():
+            return
+        tab = event.target.closest('[role="tab"]')
+        if not tab:
+            return
+        doc = self.document
+        for each in doc.querySelectorAll('#modes [role="tab"]'):
+            chosen = each.id == tab.id
+            each.setAttribute("aria-selected", "true" if chosen else "false")
+            each.setAttribute("tabindex", "0" if chosen else "-1")
+            doc.getElementById(each.getAttribute("aria-controls")).hidden = not chosen
+        doc.getElementById("stage").dataset.mode = tab.dataset.mode
+        doc.body.setAttribute("data-mode-asked", "true")
 
     def on_pointer_down(self, event: Any) -> None:
         self.pointer, self.swiped = (event.clientX, event.clientY), False

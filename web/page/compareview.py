@@ -56,7 +56,6 @@ class CompareView:
         self.document = document
         self.position, self.bridge, self.changed = position, bridge, changed
         self.section = document.getElementById("compare")
-        self.open_button = document.getElementById("compare-open")
         self.race: View | None = None  # the worker's last view of the comparison shown
         self.entrants = parse_entrants(DEFAULT_ENTRANTS)
         self.task: asyncio.Future[Any] | None = None  # Play or Run all to end
@@ -67,7 +66,6 @@ class CompareView:
         self.proxies: list[Any] = []
         self.built = False  # the section's contents exist only while it is open, so that
         # its Algorithm and Heuristic fields never stand beside the page's own unseen
-        self._on(self.open_button, "click", self.on_open)
 
     # ----- building ----------------------------------------------------------------------
     def _el(self, tag: str, text: str = "", **attrs: str) -> Any:
@@ -202,7 +200,7 @@ class CompareView:
         return out
 
     def enable(self) -> None:
-        self.open_button.disabled = False
+        """Nothing to enable: the view is built when the Compare mode is first shown."""
 
     @property
     def shown(self) -> bool:
@@ -215,7 +213,6 @@ class CompareView:
     def show(self, entrants: list[Entrant] | None = None) -> None:
         """Open the view (with these searches, from a link) and start them."""
         self.section.hidden = False
-        self.open_button.setAttribute("aria-expanded", "true")
         if entrants:
             self.entrants = list(entrants)
         if self.built:
@@ -228,7 +225,6 @@ class CompareView:
         self.stop()
         self.stopping = False
         self.section.hidden = True
-        self.open_button.setAttribute("aria-expanded", "false")
         self.race = None
         self.epoch += 1
         self.section.replaceChildren()
@@ -239,14 +235,6 @@ class CompareView:
         """A new board is being played: an open comparison starts again on it."""
         if self.shown:
             self.start()
-
-    def on_open(self, event: Any) -> None:
-        if self.shown:
-            self.hide()
-        else:
-            self.show()
-            self.section.scrollIntoView()
-        self.changed()
 
     def start(self) -> None:
         """New searches on the board being played, at step 0 (once the worker has them)."""

@@ -76,6 +76,16 @@ def listen(proxies: list[Any], bindings: list[tuple[Any, str, Callable[[Any], An
         proxies.append(proxy)
 
 
+def pass_focus(document: Any, candidates: tuple[str, ...]) -> None:
+    """The control holding the focus was just disabled or hidden (a browser would drop the
+    focus to the page): give it to the first of ``candidates`` (ids) that can take it."""
+    for name in candidates:
+        target = document.getElementById(name)
+        if target is not None and not target.disabled and not target.hidden:
+            target.focus()
+            return
+
+
 @dataclass(frozen=True)
 class Settings:
     """The search the controls describe: the command line's names (or AUTO, which the worker

@@ -416,8 +416,8 @@ class GridView:
         tag = (target.tagName or "").lower() if target else ""
         if tag in ("select", "input", "textarea"):
             return  # arrows belong to the form control
-        if hasattr(target, "closest") and target.closest("#visualizer"):
-            return  # the visualizer's own keys
+        if hasattr(target, "closest") and target.closest("#visualizer, #modes"):
+            return  # the visualizer's own keys, and the tabs' (from one to the next)
         event.preventDefault()
         if self.board_back():
             return

@@ -6,7 +6,9 @@ while Pyodide loaded; it starts this script, and :meth:`Page.take_over` takes it
 
 The page is a set of views, one module each, and this module only wires them together:
 
-- ``status.StatusView``: the status line and the pattern databases' progress bar;
+- ``modes.ModesView``: the tabs (Play, Solve, Step through, Compare, Lab) over one stage;
+- ``status.StatusView``: a status line and the pattern databases' progress bar (the board's,
+  and one each for the Solve and Step through panels, through :class:`PanelPage`);
 - ``grid.GridView``: the tiles, clicks, keys, swipes and Arrange;
 - ``controls.BoardControls`` and ``controls.SearchControls``: the Board and Search groups;
 - ``solvepanel.SolvePanel``: Solve, Cancel and the result's figures, and its
@@ -37,6 +39,7 @@ from controls import BoardControls, SearchControls, shuffled, unreachable
 from grid import GridView
 from hintview import HintView
 from labview import LabView
+from modes import ModesView
 from playerview import PlayerView
 from protocol import AUTO, DEFAULT_WEIGHT
 from pyscript import create_named_worker, document, window, workers
@@ -46,10 +49,39 @@ from visualizer import Visualizer
 
 import npuzzle
 from npuzzle import Board
-from npuzzle.teach.link import LinkState
+from npuzzle.teach.link import LinkState, Mode, opens
 
 VERSION: str = npuzzle.__version__
 FIRST_BOARD = "A shuffled 3x3 board: slide the tiles until they read 1 to 8, the gap last."
+
+
+class PanelPage:
+    """The page as the Solve or the Step through panel sees it: its messages and loading
+    bar are the panel's own (beside what they describe); the rest is the page's."""
+
+    def __init__(self, page: Page, status: StatusView) -> None:
+        self.page, self.status = page, status
+
+    def say(self, text: str) -> None:
+        self.status.say(text)
+
+    def show_loading(self, got: int, total: int, where: str) -> None:
+        self.status.show_loading(got, total, where)
+
+    def hide_loading(self) -> None:
+        self.status.hide_loading()
+
+    def spawn(self, coroutine: Any) -> None:
+        self.page.spawn(coroutine)
+
+    def changed(self, *, push: bool) -> None:
+        self.page.changed(push=push)
+
+    def shortest_known(self, board: Board, goal: Board, length: int) -> None:
+        self.page.shortest_known(board, goal, length)
+
+    def search_changed(self) -> None:
+        self.page.search_changed()
 
 
 class Page:
@@ -62,8 +94,20 @@ class Page:
         self.grid = GridView(document, self)
         self.board_controls = BoardControls(document, self, self.grid)
         self.search_controls = SearchControls(document, self, window.navigator)
-        self.solve_panel = SolvePanel(document, self, self.bridge, self.grid, self.search_controls)
-        self.visualizer = Visualizer(document, self, self.bridge, self.grid, self.search_controls)
+        self.solve_panel = SolvePanel(
+            document,
+            PanelPage(self, StatusView(document, "solve-status", "solve-loading")),
+            self.bridge,
+            self.grid,
+            self.search_controls,
+        )
+        self.visualizer = Visualizer(
+            document,
+            PanelPage(self, StatusView(document, "step-status", "step-loading")),
+            self.bridge,
+            self.grid,
+            self.search_controls,
+        )
         self.hint = HintView(document, self, self.bridge, self.grid)
         self.player = PlayerView(document, self, self.grid)
         # Made before anything can ask for the link, which includes the Lab's settings.
@@ -89,6 +133,7 @@ class Page:
             self.say,
             self.spawn,
         )
+        self.modes = ModesView(document, self)
 
     # ----- what views ask of the page ------------------------------------------------------
     def say(self, text: str) -> None:
@@ -141,9 +186,24 @@ class Page:
         self.visualizer.reset()
         self.changed(push=True)
 
+    def mode_changed(self, mode: Mode) -> None:
+        """Another mode is shown: what ran in the one left and cannot be seen stops (a
+        playback pauses, Play stops), and the mode shown starts what it shows."""
+        if mode != Mode.SOLVE:
+            self.solve_panel.playback.pause()
+        self.visualizer.shown(mode == Mode.STEP)
+        if mode == Mode.COMPARE:
+            if not self.compare.shown:
+                self.compare.show()
+        else:
+            self.compare.stop()
+
     # ----- share links ---------------------------------------------------------------------
     def link_state(self) -> LinkState:
+        """What the share link carries: the board and the search, and what the mode shown
+        shows (the visualizer's step, the compared searches, the experiment)."""
         controls = self.search_controls
+        mode = self.modes.mode
         return LinkState(
             self.grid.board,
             self.grid.goal,
@@ -151,9 +211,10 @@ class Page:
             controls.algorithm_choice(),
             str(controls.heuristic.value),
             controls.read_weight() or DEFAULT_WEIGHT,
-            self.visualizer.steps,
-            lab=self.lab.link(),
-            compare=self.compare.link(),
+            self.visualizer.steps if mode == Mode.STEP else 0,
+            lab=self.lab.link() if mode == Mode.LAB else None,
+            compare=self.compare.link() if mode == Mode.COMPARE else None,
+            mode=mode,
         )
 
     def apply_link(self, state: LinkState) -> None:
@@ -172,6 +233,8 @@ class Page:
             self.compare.show(state.compare)
         elif self.compare.shown:
             self.compare.hide()
+        if not (opening and self.modes.asked):  # a tab chosen while loading stays
+            self.modes.show(opens(state))
 
     # ----- start ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -190,6 +253,7 @@ class Page:
             view.enable()
         self.bridge.expose_for_scripts()
         self.say(f"npuzzle {VERSION} ready")
+        self.modes.show(self.modes.mode)  # the tab shown by the opening, if one was chosen
         self.address.open(self.first_visit)
         self.take_over()
         # Set by the opening already, unless it could not read the link.

@@ -1,7 +1,10 @@
-"""The status line under the grid and the progress bar of pattern databases being loaded.
+"""A status line and the progress bar of pattern databases being loaded.
 
-Every view says what happened through one :class:`StatusView`, so the page has a single
-live region (``#status``, ``role="status"``) that screen readers announce.
+The board has its own under the grid (``#status``); the Solve and Step through panels each
+have theirs (``#solve-status``, ``#step-status``), so that a message always stands beside the
+state it describes and is replaced when that state changes, never left over from another
+view. The board's and Solve's are polite live regions (``role="status"``); the visualizer's
+is not (its steps are said, briefly, in ``#visualizer-said``).
 """
 
 from __future__ import annotations
@@ -22,11 +25,11 @@ def loading_text(got: int, total: int, into: str | None = "the solver") -> str:
 
 
 class StatusView:
-    """``#status`` (one line of text) and ``#loading`` (a progress bar)."""
+    """One line of text (``#status``) and a progress bar (``#loading``), or a panel's."""
 
-    def __init__(self, document: Any) -> None:
-        self.line = document.getElementById("status")
-        self.bar = document.getElementById("loading")
+    def __init__(self, document: Any, line: str = "status", bar: str = "loading") -> None:
+        self.line = document.getElementById(line)
+        self.bar = document.getElementById(bar)
 
     def say(self, text: str) -> None:
         self.line.textContent = text

@@ -68,6 +68,7 @@ class StepView:
         "jump",
         "jump-out",
         "why-list",
+        "why-first",
         "open-box",
         "open-title",
         "open-note",
@@ -83,6 +84,7 @@ class StepView:
     def clear(self, message: str = "") -> None:
         for name in ("current", "children", "open-list", "closed-list", "why-list"):
             self.el[name].innerHTML = ""
+        self.el["why-first"].textContent = ""
         self.el["open-more"].textContent = ""
         self.el["closed-more"].textContent = ""
         self.el["counters"].textContent = message
@@ -139,7 +141,9 @@ class StepView:
 
     def _why(self, sentences: list[str]) -> None:
         """The step in sentences, with the engine's own numbers (npuzzle.teach.explain); the
-        sentences are set as text, one list item each."""
+        sentences are set as text, one list item each. The first stands beside the lists;
+        the rest are one click away (Why this step)."""
+        self.el["why-first"].textContent = sentences[0] if sentences else ""
         box = self.el["why-list"]
         box.innerHTML = ""
         doc = self.document

@@ -12,9 +12,14 @@ the panel then says (``#step-limit``), with Step, Play and Run to end disabled. 
 jumps, forward and back, are many short calls (``SLICE_SECONDS`` of work each in the worker),
 their progress beside the slider, so Stop is answered at once.
 
-While the focus is in the visualizer (and "Grid follows the search" is on), the grid shows
-the node each step expanded, its moved tile marked; leaving the visualizer gives the grid
-back to the board being played.
+While the Step through mode is shown (and "Grid follows the search" is on), the grid shows
+the node each step expanded, its moved tile marked; another mode gives the grid back to the
+board being played. Shown, the visualizer opens its search at once and draws step 0, the open
+list holding the start.
+
+Every message is the panel's own (``#step-status``) and describes the step drawn: each draw
+replaces it. When the button pressed disables itself (Run to end at the end, Back at step 0),
+the focus goes to the one a keyboard user wants next (``NEXT_FOCUS``), never to the page.
 
 Each single Step or Back is said briefly (``npuzzle.teach.explain.brief``, in the worker) in the
 panel's own polite live region, ``#visualizer-said``; Play and Run to end say nothing per
@@ -30,7 +35,7 @@ from typing import Any, Protocol
 
 import treeview
 from bridge import Bridge
-from controls import SearchControls, listen
+from controls import SearchControls, listen, pass_focus
 from grid import GridView
 from protocol import Phase, Progress, Reply, StepRequest
 from stepper import MAX_STEPS, Model, StepView
@@ -41,6 +46,15 @@ from npuzzle import Status
 DEFAULT_SPEED = 8  # steps a second while playing
 SLICE_SECONDS = 0.05  # of stepping in the worker per call of a long run
 WAITING = "Step waits for the solver, still loading: it starts by itself once ready."
+START = "Step 0: the open list holds only the start node; Step expands it."
+# Where the focus goes when the button holding it disables itself: in order, the first
+# one enabled (Run to end, Play or Step at the end -> Back; Back at step 0 -> Step).
+NEXT_FOCUS = {
+    "step": ("step-back", "visualizer"),
+    "play": ("step-back", "visualizer"),
+    "run-end": ("step-back", "visualizer"),
+    "step-back": ("step", "visualizer"),
+}
 
 
 class Job(StrEnum):
@@ -92,7 +106,9 @@ class Visualizer:
         self.progress = get("step-progress")
         self.view = StepView(document)
         self.tree = TreeView(document, bridge.steps_tree)
-        self.inside = False  # the focus is in the visualizer: the grid may follow
+        self.document = document
+        self.inside = False  # the Step through mode is shown: the grid may follow
+        self.about = ""  # what opening the search said (the search Automatic picked)
         self.key: tuple[Any, ...] | None = None  # what the worker's search was made for
         self.model: Model | None = None  # the step drawn, as the worker described it
         self.position: Model | None = None  # where the search is: steps, furthest, done
@@ -111,8 +127,6 @@ class Visualizer:
                 (self.run_end_button, "click", self.on_run_end),
                 (self.jump, "change", self.on_jump),
                 (self.panel, "keydown", self.on_key),
-                (self.panel, "focusin", self.on_focus_in),
-                (self.panel, "focusout", self.on_focus_out),
                 (self.follow_box, "change", self.on_follow),
             ],
         )
@@ -151,11 +165,28 @@ class Visualizer:
         self.view.clear(message)
         self.tree.clear()
         self.grid.end_preview()
+        self.page.say("")
         self.sync()
         if had:  # not among the pending: a reset must never cancel it
             closing = asyncio.ensure_future(self.close())
             self.closing.add(closing)
             closing.add_done_callback(self.closing.discard)
+        if self.inside:  # shown: the new search's step 0 at once
+            self.queue(self.step_by(0))
+
+    def shown(self, shown: bool) -> None:
+        """The Step through mode is shown (or left): the grid follows the search while it
+        is, and the search is opened at once, its step 0 drawn; left, Play stops."""
+        if shown == self.inside:
+            return
+        self.inside = shown
+        if not shown:
+            self.stop()
+            self.grid.end_preview()
+        elif self.model is None:
+            self.queue(self.step_by(0))
+        else:
+            self.show_on_grid(self.model)
 
     async def close(self) -> None:
         async with self.lock:
@@ -187,7 +218,7 @@ class Visualizer:
             answer = await self.go({"by": 0})
             if answer is not None:
                 self.draw(answer)
-                self.page.say(f"Stopped at step {answer['steps']:,}.")
+                self.page.say(f"Stopped at step {answer['steps']:,}. {self.describe(answer)}")
                 self.announce(answer)
 
     def start(self, coroutine: Coroutine[Any, Any, None], job: Job) -> None:
@@ -227,10 +258,9 @@ class Visualizer:
             return False
         loaded = f"Pattern databases loaded ({model['tables'] / 1e6:.1f} MB). "
         picked = model.get("automatic")  # the search Automatic picked is the one stepped
+        self.about = loaded if model.get("tables") else ""
         if picked:
-            self.page.say(f"{loaded if model.get('tables') else ''}Stepping {picked['reason']}")
-        elif model.get("tables"):
-            self.page.say(loaded.strip())
+            self.about += f"Stepping {picked['reason']} "
         self.key, self.model, self.position = key, model, model
         return True
 
@@ -250,24 +280,33 @@ class Visualizer:
         self.position = answer
         return answer
 
-    def draw(self, model: Model) -> None:
+    def draw(self, model: Model, back: bool = False) -> None:
+        """Draw a step, and say what it is (a step taken with Back says so)."""
         self.model = self.position = model
         self.view.draw(model, self.grid.board.width)
         self.tree.follow(model.get("tree"))
         self.show_on_grid(model)
         self.sync()
+        self.page.say(self.describe(model, back))
+        self.page.changed(push=False)
+
+    def describe(self, model: Model, back: bool = False) -> str:
+        """The status line for the step drawn: where the search stands now."""
         steps = model["steps"]
         if model["search_status"] == Status.SOLVED:
             n = int(model["length"] or 0)
-            self.page.say(f"Step {steps}: goal reached, a path of {n} move{'' if n == 1 else 's'}.")
-        elif model["done"]:
-            self.page.say(f"Step {steps}: {model['search_status']}: {model['reason']}.")
-        elif model["at_limit"]:
-            self.page.say(
+            return f"Step {steps:,}: goal reached, a path of {n} move{'' if n == 1 else 's'}."
+        if model["done"]:
+            return f"Step {steps:,}: {model['search_status']}: {model['reason']}."
+        if model["at_limit"]:
+            return (
                 f"Stopped at the visualizer's limit of {MAX_STEPS:,} steps: Solve runs the "
                 "whole search."
             )
-        self.page.changed(push=False)
+        if steps == 0:
+            return f"{self.about}{START}"
+        text = str(model["brief"])
+        return f"Back to {text[0].lower()}{text[1:]}" if back else text
 
     def announce(self, model: Model, back: bool = False) -> None:
         """Say the step shown in the panel's live region (a Step, a Back, a run's end)."""
@@ -286,7 +325,8 @@ class Visualizer:
 
     def sync(self) -> None:
         """Enable the buttons that can do something now; the one of the task under way
-        reads Stop."""
+        reads Stop. A button that held the focus and is now disabled hands it on."""
+        focused = self.document.activeElement
         self.back_button.disabled = self.steps == 0
         halted = self.done or self.at_limit
         self.step_button.disabled = halted
@@ -295,13 +335,16 @@ class Visualizer:
         self.play_button.disabled = halted and not playing
         self.run_end_button.textContent = "Stop" if running else "Run to end"
         self.run_end_button.disabled = halted and not running
+        if focused is not None and focused.disabled and str(focused.id) in NEXT_FOCUS:
+            pass_focus(self.document, NEXT_FOCUS[str(focused.id)])
         self.limit_box.hidden = not (self.at_limit and not self.busy)
         if not self.limit_box.hidden:
             self.limit_box.textContent = limit_note()
 
     # ----- the grid follows the search ---------------------------------------------------
     def show_on_grid(self, model: Model | None) -> None:
-        """Show the node the step expanded on the grid, if the grid follows the search."""
+        """Show the node the step expanded on the grid, if the grid follows the search (the
+        goal node, once the search has reached it)."""
         node = model["current"] if model is not None else None
         if model is None or node is None or not (self.inside and self.follow_box.checked):
             self.grid.end_preview()
@@ -313,20 +356,9 @@ class Visualizer:
             f"Showing step {model['steps']:,}'s node ({where}, g = {node['g']}).",
         )
 
-    def on_focus_in(self, event: Any) -> None:
-        self.inside = True
-
-    def on_focus_out(self, event: Any) -> None:
-        """Leaving the visualizer gives the grid back to the board being played."""
-        to = getattr(event, "relatedTarget", None)  # null (falsy) when the focus left the page
-        if to and self.panel.contains(to):
-            return
-        self.inside = False
-        self.grid.end_preview()
-
     def on_follow(self, event: Any) -> None:
-        """The toggle (in the View group): off gives the board back at once; on shows the
-        search's node when the focus is back in the visualizer."""
+        """The toggle (under How it works): off gives the board back at once; on shows the
+        search's node."""
         self.show_on_grid(self.model)
 
     # ----- handlers ------------------------------------------------------------------------
@@ -340,7 +372,8 @@ class Visualizer:
             self.queue(self.step_by(-1))
 
     async def step_by(self, by: int) -> None:
-        """Step (1) or Back (-1), said in the status line and the panel's live region."""
+        """Step (1), Back (-1) or draw the step shown (0), said in the status line and (a
+        step or back taken) the panel's live region."""
         async with self.lock:
             if by < 0 and self.position is None:
                 return
@@ -349,12 +382,9 @@ class Visualizer:
             answer = await self.go({"by": by})
             if answer is None:
                 return
-            self.draw(answer)
-            if not answer["moved"]:
-                return
-            if by < 0:
-                self.page.say(f"Back to step {answer['steps']}.")
-            self.announce(answer, back=by < 0)
+            self.draw(answer, back=by < 0 and bool(answer["moved"]))
+            if answer["moved"]:
+                self.announce(answer, back=by < 0)
 
     def on_play(self, event: Any) -> None:
         if self.job == Job.PLAY:
@@ -419,8 +449,6 @@ class Visualizer:
                 return
             self.show_progress(None)
             self.draw(final)
-            if not (final["done"] or final["at_limit"]):
-                self.page.say(f"At step {final['steps']:,}.")
             self.announce(final)
 
     def on_jump(self, event: Any) -> None:

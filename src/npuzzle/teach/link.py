@@ -8,6 +8,9 @@ a link without ``algorithm`` opens with.
 (:mod:`npuzzle.teach.entrants`: ``algorithm:heuristic[:weight]``, two to four).
 The Lab view adds ``lab=rn&lab-seed=1&lab-per-depth=10&...``: the experiment, its seed and
 each of its options (:mod:`npuzzle.lab`), written as the command line's flags without ``--``.
+``mode=solve`` (``play``, ``solve``, ``step``, ``compare``, ``lab``) opens the page in that
+mode; it is written only when the rest of the link does not imply it (:func:`implied_mode`:
+a step opens Step through, searches to compare open Compare, an experiment opens the Lab).
 
 Reading is forgiving so that links made today keep working as the format grows: keys are
 matched case-insensitively, unknown keys are ignored, and each bad value is replaced by its
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 from urllib.parse import quote, unquote
 
@@ -53,7 +57,10 @@ __all__ = [
     "MAX_LINK_STEP",
     "LabLink",
     "LinkState",
+    "Mode",
+    "implied_mode",
     "make_fragment",
+    "opens",
     "parse_fragment",
 ]
 
@@ -62,6 +69,30 @@ MAX_LINK_STEP = MAX_RECORDED_STEPS  # the visualizer steps no further
 _SAFE = ",/:"  # kept readable in links: board rows, compared searches
 _LAB = "lab-"  # prefix of an experiment's keys
 _SEED = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+
+
+class Mode(StrEnum):
+    """What the page's user is doing: one tab of the page each, and a link's ``mode=``."""
+
+    PLAY = "play"
+    SOLVE = "solve"
+    STEP = "step"
+    COMPARE = "compare"
+    LAB = "lab"
+
+    @property
+    def label(self) -> str:
+        """The mode's name on the page: its tab's."""
+        return _MODE_LABELS[self]
+
+
+_MODE_LABELS = {
+    Mode.PLAY: "Play",
+    Mode.SOLVE: "Solve",
+    Mode.STEP: "Step through",
+    Mode.COMPARE: "Compare",
+    Mode.LAB: "Lab",
+}
 
 
 @dataclass
@@ -93,6 +124,27 @@ class LinkState:
     problems: list[str] = field(default_factory=list)
     lab: LabLink | None = None
     compare: list[Entrant] | None = None
+    mode: Mode | None = None  # None: the mode the rest implies
+
+
+def implied_mode(state: LinkState) -> Mode:
+    """The mode a link opens without ``mode=``: what else it carries says what it is for.
+
+    >>> implied_mode(parse_fragment("board=1,2,3/4,5,6/7,0,8&step=4"))
+    <Mode.STEP: 'step'>
+    """
+    if state.compare:
+        return Mode.COMPARE
+    if state.lab is not None:
+        return Mode.LAB
+    if state.step:
+        return Mode.STEP
+    return Mode.PLAY
+
+
+def opens(state: LinkState) -> Mode:
+    """The mode a link opens: its ``mode=``, else the one the rest implies."""
+    return state.mode if state.mode is not None else implied_mode(state)
 
 
 def make_fragment(state: LinkState) -> str:
@@ -112,6 +164,8 @@ def make_fragment(state: LinkState) -> str:
         parts.append(("compare", format_entrants(state.compare)))
     if state.lab is not None:
         parts += _lab_parts(state.lab)
+    if state.mode is not None and state.mode != implied_mode(state):
+        parts.append(("mode", state.mode.value))
     return "&".join(f"{k}={quote(v, safe=_SAFE)}" for k, v in parts)
 
 
@@ -164,7 +218,9 @@ def _read_lab(fields: dict[str, str], problems: list[str]) -> LabLink | None:
 
 
 # The keys parse_fragment reads (besides the lab's own, lab-...).
-_KEYS = frozenset({"board", "goal", "algorithm", "heuristic", "weight", "step", "lab", "compare"})
+_KEYS = frozenset(
+    {"board", "goal", "algorithm", "heuristic", "weight", "step", "lab", "compare", "mode"}
+)
 
 
 def _short(text: str, limit: int = 24) -> str:
@@ -259,6 +315,13 @@ def parse_fragment(fragment: str) -> LinkState:
         state.lab = _read_lab(fields, problems)
     if "compare" in fields:
         state.compare = _read_compare(fields["compare"], problems)
+    if "mode" in fields:
+        mode = fields["mode"].lower()
+        if mode in Mode.__members__.values():
+            state.mode = Mode(mode)
+        else:
+            names = ", ".join(m.value for m in Mode)
+            problems.append(f"unknown mode {_short(mode)!r}: choose one of {names}")
     return state
 
 
