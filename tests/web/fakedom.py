@@ -227,6 +227,8 @@ class Element(EventTarget):
         return found
 
     def matches(self, selector: str) -> bool:
+        if "," in selector:  # a selector list: any of them
+            return any(self.matches(part) for part in selector.split(","))
         m = SELECTOR.match(selector.strip())
         if m is None:
             raise ValueError(f"the fake DOM does not read the selector {selector!r}")

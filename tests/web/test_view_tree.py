@@ -218,14 +218,18 @@ def test_a_long_jump_grows_the_tree_in_slices(web: Any, parts: Any, monkeypatch:
     assert outline.selected == outline.tree.current
 
 
-def test_the_grid_follows_the_search_while_the_focus_is_in_it(
+def test_the_grid_follows_the_search_while_step_through_is_shown(
     web: Any, parts: Any, hub: Any
 ) -> None:
     grid, _controls, view = parts
-    panel, grid_el = el(web, "visualizer"), el(web, "grid")
+    grid_el = el(web, "grid")
 
     async def scenario() -> None:
-        el(web, "step").dispatch("focusin")
+        view.shown(True)
+        await web.settle(view)
+        # step 0: no node expanded yet, the grid shows the board, the start node
+        assert getattr(grid_el.dataset, "showing", "") == ""
+        assert grid_el.dataset.tiles == START.format("rows")
         await step(web, view, 2)
         node = web.stepped.search.last_step.node
         assert grid_el.dataset.showing == ",".join(map(str, node.tiles))
@@ -236,13 +240,13 @@ def test_the_grid_follows_the_search_while_the_focus_is_in_it(
             assert button.dataset.cell == str(node.tiles.index(tile))
         assert not el(web, "grid-note").hidden
         assert "step 2" in el(web, "grid-note").textContent
-        # leaving the visualizer gives the grid back to the board
-        panel.dispatch("focusout", relatedTarget=el(web, "share"))
+        # another mode gives the grid back to the board
+        view.shown(False)
         assert grid_el.dataset.showing == "" and el(web, "grid-note").hidden
         for tile, button in grid.tiles.items():
             assert button.dataset.cell == str(START.tiles.index(tile))
         # the toggle off: the grid stays with the board
-        el(web, "step").dispatch("focusin")
+        view.shown(True)
         el(web, "follow").checked = False
         el(web, "follow").dispatch("change")
         await step(web, view)

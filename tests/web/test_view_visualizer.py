@@ -42,7 +42,7 @@ def test_buttons_follow_the_search(web: Any, parts: Any, hub: Any) -> None:
         await web.settle(view)
         assert text(web, "counters").startswith("Step 0 ")
         assert disabled(web)["step-back"] is True
-        assert hub.said == "Back to step 0."
+        assert hub.said == "Back to step 0: the open list holds only the start node; Step expands it."
         click(web, "run-end")
         assert view.task is not None
         await web.settle(view)
@@ -169,7 +169,7 @@ def test_keys_on_the_panel_step_and_play(web: Any, parts: Any, hub: Any) -> None
         panel.dispatch("keydown", key=" ")
         assert text(web, "play") == "Play" and not view.busy
         await web.settle(view)
-        assert hub.said == f"Stopped at step {view.steps:,}."
+        assert hub.said.startswith(f"Stopped. Step {view.steps:,}: ")
 
     web.document.getElementById("speed").value = "60"
     asyncio.run(keys())
@@ -225,7 +225,7 @@ def test_stop_stops_a_run_at_once_and_says_where(
     asyncio.run(run_then_stop())
     n = view.steps
     assert 0 < n < 11_750 and n == web.stepped.search.steps
-    assert hub.said == f"Stopped at step {n:,}."
+    assert hub.said.startswith(f"Stopped. Step {n:,}: ")
     assert text(web, "counters").startswith(f"Step {n} ")
     assert text(web, "run-end") == "Run to end"
     assert text(web, "visualizer-said").startswith(f"Step {n}: ")
@@ -286,6 +286,6 @@ def test_automatic_steps_the_search_it_picks_and_says_which(web: Any, parts: Any
         await web.settle(view)
 
     asyncio.run(scenario())
-    said = "Stepping IDA* with pattern databases: a shortest solution of a 3x3 at once."
-    assert said in hub.messages
+    said = "Stepping IDA* with pattern databases: a shortest solution of a 3x3 at once. Step 1: "
+    assert hub.messages[-1].startswith(said)
     assert text(web, "counters").startswith("Step 1 ")

@@ -109,6 +109,7 @@ class Visualizer:
         self.document = document
         self.inside = False  # the Step through mode is shown: the grid may follow
         self.about = ""  # what opening the search said (the search Automatic picked)
+        self.fresh = False  # the search was just opened: its first message says ``about``
         self.key: tuple[Any, ...] | None = None  # what the worker's search was made for
         self.model: Model | None = None  # the step drawn, as the worker described it
         self.position: Model | None = None  # where the search is: steps, furthest, done
@@ -218,7 +219,7 @@ class Visualizer:
             answer = await self.go({"by": 0})
             if answer is not None:
                 self.draw(answer)
-                self.page.say(f"Stopped at step {answer['steps']:,}. {self.describe(answer)}")
+                self.page.say(f"Stopped. {self.describe(answer)}")
                 self.announce(answer)
 
     def start(self, coroutine: Coroutine[Any, Any, None], job: Job) -> None:
@@ -261,6 +262,7 @@ class Visualizer:
         self.about = loaded if model.get("tables") else ""
         if picked:
             self.about += f"Stepping {picked['reason']} "
+        self.fresh = True
         self.key, self.model, self.position = key, model, model
         return True
 
@@ -303,10 +305,11 @@ class Visualizer:
                 f"Stopped at the visualizer's limit of {MAX_STEPS:,} steps: Solve runs the "
                 "whole search."
             )
-        if steps == 0:
-            return f"{self.about}{START}"
-        text = str(model["brief"])
-        return f"Back to {text[0].lower()}{text[1:]}" if back else text
+        text = START if steps == 0 else str(model["brief"])
+        if back:
+            return f"Back to {text[0].lower()}{text[1:]}"
+        fresh, self.fresh = self.fresh, False
+        return f"{self.about}{text}" if fresh or steps == 0 else text
 
     def announce(self, model: Model, back: bool = False) -> None:
         """Say the step shown in the panel's live region (a Step, a Back, a run's end)."""
@@ -337,7 +340,7 @@ class Visualizer:
         self.run_end_button.disabled = halted and not running
         if focused is not None and focused.disabled and str(focused.id) in NEXT_FOCUS:
             pass_focus(self.document, NEXT_FOCUS[str(focused.id)])
-        self.limit_box.hidden = not (self.at_limit and not self.busy)
+        self.limit_box.hidden = not self.at_limit
         if not self.limit_box.hidden:
             self.limit_box.textContent = limit_note()
 
