@@ -42,7 +42,9 @@ def test_buttons_follow_the_search(web: Any, parts: Any, hub: Any) -> None:
         await web.settle(view)
         assert text(web, "counters").startswith("Step 0 ")
         assert disabled(web)["step-back"] is True
-        assert hub.said == "Back to step 0: the open list holds only the start node; Step expands it."
+        assert (
+            hub.said == "Back to step 0: the open list holds only the start node; Step expands it."
+        )
         click(web, "run-end")
         assert view.task is not None
         await web.settle(view)

@@ -81,7 +81,7 @@ def pass_focus(document: Any, candidates: tuple[str, ...]) -> None:
     focus to the page): give it to the first of ``candidates`` (ids) that can take it."""
     for name in candidates:
         target = document.getElementById(name)
-        if target is not None and not target.disabled and not target.hidden:
+        if target and not target.disabled and not target.hidden:  # null (falsy): none
             target.focus()
             return
 

@@ -188,7 +188,9 @@ class Page:
 
     def mode_changed(self, mode: Mode) -> None:
         """Another mode is shown: what ran in the one left and cannot be seen stops (a
-        playback pauses, Play stops), and the mode shown starts what it shows."""
+        playback pauses, Play stops), and the mode shown starts what it shows. The board's
+        message was about the mode left: it goes."""
+        self.say("")
         if mode != Mode.SOLVE:
             self.solve_panel.playback.pause()
         self.visualizer.shown(mode == Mode.STEP)

@@ -60,7 +60,7 @@ class ModesView:
             self.panels[each].hidden = not chosen
         self.stage.dataset.mode = mode.value
         slot = self.panels[mode].querySelector(".search-slot")
-        if slot is not None and not slot.contains(self.search):
+        if slot and not slot.contains(self.search):  # null (falsy): no search here
             slot.appendChild(self.search)
         if focus:
             self.tabs[mode].focus()

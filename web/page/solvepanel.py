@@ -15,7 +15,7 @@ import asyncio
 from typing import Any, Protocol
 
 from bridge import Bridge
-from controls import SearchControls, listen
+from controls import SearchControls, listen, pass_focus
 from grid import GridView
 from playback import Playback
 from protocol import AutomaticChoice, Phase, Progress, Reply, SolveAnswer
@@ -173,11 +173,19 @@ class SolvePanel:
             self.page.spawn(self.bridge.cancel())
 
     def set_searching(self, on: bool) -> None:
+        """Solve is disabled and Cancel shown while a search runs. The focus follows the
+        button that goes away (Solve -> Cancel -> Solve), never dropped to the page."""
+        active = self.document.activeElement  # null (falsy) when none
+        had = str(active.id) if active else ""
         self.searching = on
         self.cancelling = False
         self.cancel_button.hidden = not on
         self.solve_button.disabled = on
         self.document.body.dataset.searching = "true" if on else "false"
+        if on and had in ("solve", "suggest"):
+            pass_focus(self.document, ("cancel",))
+        elif not on and had == "cancel":
+            pass_focus(self.document, ("solve",))
 
     # ----- the search ----------------------------------------------------------------------
     async def run(self, board: Board, goal: Board, options: dict[str, Any]) -> None:

@@ -305,11 +305,12 @@ class Visualizer:
                 f"Stopped at the visualizer's limit of {MAX_STEPS:,} steps: Solve runs the "
                 "whole search."
             )
-        text = START if steps == 0 else str(model["brief"])
-        if back:
-            return f"Back to {text[0].lower()}{text[1:]}"
+        # A plain step is told by the counters and Why this step beside it (and said in
+        # the live region): the line is cleared, so that no older word stays.
         fresh, self.fresh = self.fresh, False
-        return f"{self.about}{text}" if fresh or steps == 0 else text
+        if steps == 0:
+            return f"Back to step 0{START[len('Step 0') :]}" if back else f"{self.about}{START}"
+        return f"{self.about}{model['brief']}" if fresh else ""
 
     def announce(self, model: Model, back: bool = False) -> None:
         """Say the step shown in the panel's live region (a Step, a Back, a run's end)."""
@@ -338,7 +339,7 @@ class Visualizer:
         self.play_button.disabled = halted and not playing
         self.run_end_button.textContent = "Stop" if running else "Run to end"
         self.run_end_button.disabled = halted and not running
-        if focused is not None and focused.disabled and str(focused.id) in NEXT_FOCUS:
+        if focused and str(focused.id) in NEXT_FOCUS and focused.disabled:  # null: none
             pass_focus(self.document, NEXT_FOCUS[str(focused.id)])
         self.limit_box.hidden = not self.at_limit
         if not self.limit_box.hidden:
