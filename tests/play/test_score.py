@@ -159,6 +159,8 @@ def test_clock_text(seconds: float, text: str) -> None:
 def test_challenge_text() -> None:
     assert challenge_text(31) == "solve it in 31 moves"
     assert challenge_text(1) == "solve it in 1 move"
+    assert Attempt(to_beat=31).goal_text == "Challenge: solve it in 31 moves."
+    assert Attempt().goal_text == ""
 
 
 @given(

@@ -181,6 +181,11 @@ class Attempt:
         counts = [n for n in (self.fewest, self.to_beat) if n is not None]
         return min(counts) if counts else None
 
+    @property
+    def goal_text(self) -> str:
+        """What the challenge asks, ``"Challenge: solve it in 31 moves."`` ("" without one)."""
+        return f"Challenge: {challenge_text(self.to_beat)}." if self.to_beat is not None else ""
+
     def score(self, shortest: int | None = None) -> Score | None:
         """The score while the board shown is solved by the player, None otherwise."""
         if self.solved is None:
