@@ -11,7 +11,8 @@ The page is a set of views, one module each, and this module only wires them tog
 - ``controls.BoardControls`` and ``controls.SearchControls``: the Board and Search groups;
 - ``solvepanel.SolvePanel``: Solve, Cancel and the result's figures, and its
   ``playback.Playback`` of a solution on the grid;
-- ``playerview.PlayerView``: Undo, Redo, Restart, tiles in place, the fewest moves possible;
+- ``playerview.PlayerView``: Undo, Redo, Restart, tiles in place, the fewest moves possible,
+  the player's score once solved and a challenge link;
 - ``hintview.HintView``: Hint and Moves to solved, for players;
 - ``visualizer.Visualizer``: the search, step by step;
 - ``labview.LabView``: the experiment lab;
