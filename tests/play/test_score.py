@@ -87,6 +87,22 @@ def test_a_playback_that_moved_tiles_leaves_the_attempt_without_a_score() -> Non
     assert attempt.score() == Score(2, 1.0)
 
 
+def test_moves_handed_over_together_at_first_were_not_timed() -> None:
+    game, attempt = Game(START, GOAL), Attempt()
+    attempt.moved(0, solved=False, now=0.0)
+    game.move("R")
+    game.move("L")  # two moves made while the page loaded, handed over at once
+    attempt.moved(game.at, solved=False, now=5.0)
+    now = play(game, attempt, "RR", 5.0)
+    score = attempt.score()
+    assert score == Score(4, None) and score.rate is None and attempt.fewest == 4
+    assert score.headline == "Solved in 4 moves (some made while the page loaded: not timed)."
+    game.restart()
+    attempt.restart()
+    play(game, attempt, "RR", now)
+    assert attempt.score() == Score(2, 1.0)
+
+
 def test_a_board_shown_solved_has_no_score() -> None:
     attempt = Attempt()
     assert not attempt.moved(0, solved=True, now=1.0)
@@ -187,4 +203,4 @@ def test_the_clock_never_runs_back_nor_faster_than_time(
         assert shown <= seconds <= (now - first if first is not None else 0.0) + 1e-9
         shown = seconds
         score = attempt.score()
-        assert score is None or (solved and score.seconds == seconds)
+        assert score is None or (solved and score.seconds == (None if attempt.untimed else seconds))

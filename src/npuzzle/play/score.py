@@ -12,7 +12,10 @@ An :class:`Attempt` is one puzzle played against the clock. Its rules:
 - Restart is a new attempt: the clock is cleared and starts again at the next move (the
   fewest moves the player solved the puzzle in is kept);
 - a solution played back by the page (Solve's playback) helps: an attempt it moved tiles in
-  gets no score, until Restart.
+  gets no score, until Restart;
+- moves that come several at once before the clock started (the page's opening takes moves
+  while the page loads, and hands them over together) were made off the clock: the attempt's
+  score has no time, until Restart.
 
 A challenge (a share link's ``challenge=``) is the fewest moves so far: the player is asked
 to solve the puzzle in that many, and told whether they beat it, met it or missed it. The
@@ -67,18 +70,19 @@ class Verdict(StrEnum):
 
 @dataclass(frozen=True)
 class Score:
-    """A puzzle solved by the player: ``moves`` in ``seconds``; beside it the ``shortest``
-    solution's length when it is known exactly, and the challenge's count ``to_beat``."""
+    """A puzzle solved by the player: ``moves`` in ``seconds`` (None: not all timed); beside
+    it the ``shortest`` solution's length when it is known exactly, and the challenge's count
+    ``to_beat``."""
 
     moves: int
-    seconds: float
+    seconds: float | None
     shortest: int | None = None
     to_beat: int | None = None
 
     @property
     def rate(self) -> float | None:
         """Moves a second; None when no time passed (a puzzle solved by its first move)."""
-        return self.moves / self.seconds if self.seconds > 0 else None
+        return self.moves / self.seconds if self.seconds else None
 
     @property
     def verdict(self) -> Verdict | None:
@@ -91,6 +95,8 @@ class Score:
     @property
     def headline(self) -> str:
         """``"Solved in 24 moves and 12.5 s: 1.9 moves a second."``"""
+        if self.seconds is None:
+            return f"Solved in {_moves(self.moves)} (some made while the page loaded: not timed)."
         said = f"Solved in {_moves(self.moves)} and {clock_text(self.seconds)}"
         rate = self.rate
         return f"{said}: {rate:.1f} moves a second." if rate is not None else f"{said}."
@@ -136,8 +142,9 @@ class Attempt:
         self.elapsed = 0.0  # seconds the clock ran before it last stopped
         self.since: float | None = None  # when the clock last started, while it runs
         self.started = False  # the player has moved since the start or Restart
+        self.untimed = False  # moves were made before the clock could start
         self.helped = False  # a playback moved tiles in this attempt
-        self.solved: tuple[int, float] | None = None  # (moves, seconds) while solved
+        self.solved: tuple[int, float | None] | None = None  # (moves, seconds) while solved
         self.fewest: int | None = None  # the fewest moves the player solved it in
 
     def seconds(self, now: float) -> float:
@@ -153,6 +160,8 @@ class Attempt:
         by the player or by a playback. True when this solves the puzzle with a score."""
         if not by_player:
             self.helped = True
+        elif made > 1 and not self.started:
+            self.untimed = True  # several moves at once, the first: the opening's
         if not solved:
             self.solved = None
             if self.since is None and (made or self.started):
@@ -165,14 +174,14 @@ class Attempt:
         self.started = True  # (a puzzle one move from solved: no time on the clock)
         if self.helped:
             return False
-        self.solved = (made, self.elapsed)
+        self.solved = (made, None if self.untimed else self.elapsed)
         self.fewest = made if self.fewest is None else min(self.fewest, made)
         return True
 
     def restart(self) -> None:
         """A new attempt at the same puzzle: the clock cleared, no help counted."""
         self.elapsed, self.since, self.started = 0.0, None, False
-        self.helped, self.solved = False, None
+        self.helped, self.untimed, self.solved = False, False, None
 
     @property
     def record(self) -> int | None:
