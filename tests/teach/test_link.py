@@ -8,7 +8,14 @@ from hypothesis import strategies as st
 
 from npuzzle import ALGORITHMS, HEURISTICS, Algorithm, Board, PuzzleError, lab, random_board
 from npuzzle.teach.entrants import Entrant
-from npuzzle.teach.link import MAX_LINK_STEP, LabLink, LinkState, make_fragment, parse_fragment
+from npuzzle.teach.link import (
+    MAX_CHALLENGE,
+    MAX_LINK_STEP,
+    LabLink,
+    LinkState,
+    make_fragment,
+    parse_fragment,
+)
 
 EXAMPLE = (
     "#board=1,3,4/8,0,5/7,2,6&goal=1,2,3/8,0,4/7,6,5&algorithm=astar&heuristic=manhattan&step=12"
@@ -90,6 +97,11 @@ def test_an_unsolvable_board_is_kept_and_said_to_be_so():
         ("#step=-3", "step"),
         ("#step=99999999999999999999", "step"),
         ("#step=%D9%A3", "step"),
+        ("#challenge=0", "challenge '0' is not a number of moves"),
+        ("#challenge=-3", "challenge"),
+        ("#challenge=31.5", "challenge"),
+        ("#challenge=%D9%A3", "challenge"),
+        (f"#challenge={MAX_CHALLENGE + 1}", "no challenge"),
         ("#goal=fancy", "goal was not used"),
         ("#board=1,2/3,0&goal=1,2,3/4,5,6/7,8,0", "goal was not used"),
         ("#" + "x" * 5000, "too long"),
@@ -105,8 +117,45 @@ def test_malformed_links_give_a_message_and_a_usable_state(fragment, words):
         state.heuristic in HEURISTICS
     )
     assert 0 <= state.step <= MAX_LINK_STEP and 1 <= state.weight <= 100
+    assert state.challenge is None
     for problem in state.problems:
         assert problem.isprintable() and len(problem) < 600
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    challenge=st.integers(1, MAX_CHALLENGE),
+    algorithm=st.sampled_from([*ALGORITHMS, None]),
+    step=st.integers(0, 50),
+)
+def test_a_challenge_round_trips_beside_every_other_key(seed, challenge, algorithm, step):
+    board = random_board(4, 4, seed=seed)
+    entrants = [Entrant.parse("astar:misplaced"), Entrant.parse("idastar:manhattan")]
+    state = LinkState(
+        board, Board.goal("standard", 4, 4), algorithm=algorithm, step=step, compare=entrants
+    )
+    state.challenge = challenge
+    fragment = make_fragment(state)
+    assert f"challenge={challenge}" in fragment.split("&")
+    back = parse_fragment(fragment)
+    assert back.problems == [] and back.challenge == challenge
+    assert (back.board, back.algorithm, back.step, back.compare) == (
+        board,
+        algorithm,
+        step,
+        entrants,
+    )
+    state.challenge = None  # and without one, no key at all
+    assert "challenge" not in make_fragment(state)
+    assert parse_fragment(make_fragment(state)).challenge is None
+
+
+def test_a_challenge_link_reads_as_documented():
+    state = parse_fragment("#board=8,6,7/2,5,4/3,0,1&Challenge=31")
+    assert state.problems == [] and state.challenge == 31
+    assert state.board == Board.parse("8,6,7/2,5,4/3,0,1")
+    assert parse_fragment("#challenge=31").problems == []  # a key this page reads
 
 
 def test_unknown_keys_and_case_are_tolerated():

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from npuzzle import Board
-from npuzzle.teach.link import LinkState, make_fragment
+from npuzzle.teach.link import LinkState, make_fragment, parse_fragment
 
 
 class Page:
@@ -136,3 +136,24 @@ def test_share_copies_the_link_or_shows_it(web: Any, page: Page) -> None:
     web.document.getElementById("share").click()
     asyncio.run(page.spawned.pop())
     assert page.messages[-1] == f"Copy this link: {url}"
+
+
+def test_a_challenge_link_carries_the_start_and_the_count_and_no_step(web: Any, page: Page) -> None:
+    page.address.write(push=True)  # the address shows the page's state, a step included
+    shown = web.window.location.href
+    start = STATE.board.move(STATE.board.legal_moves()[0])  # another board, its start
+    page.address.share_challenge(start, 31)
+    asyncio.run(page.spawned.pop())
+    url = web.window.navigator.clipboard.text
+    assert web.window.location.href == shown  # the address bar is left as it was
+    assert url.split("#")[0] == shown.split("#")[0]
+    challenge = parse_fragment(url.split("#", 1)[1])
+    assert challenge.problems == [] and challenge.challenge == 31
+    assert (challenge.board, challenge.goal) == (start, STATE.goal)
+    assert (challenge.algorithm, challenge.heuristic) == (STATE.algorithm, STATE.heuristic)
+    assert challenge.step == 0 and challenge.compare is None and challenge.lab is None
+    assert page.messages[-1] == f"Challenge link (solve it in 31 moves) copied: {url}"
+    web.window.navigator.clipboard.refuse = True
+    page.address.share_challenge(start, 31)
+    asyncio.run(page.spawned.pop())
+    assert page.messages[-1] == f"Copy this challenge link (solve it in 31 moves): {url}"

@@ -1,5 +1,5 @@
 """The address view: the page's state in the address bar's fragment, the browser's history,
-and Share.
+Share, and a player's challenge link.
 
 The fragment is written by ``npuzzle.teach.link.make_fragment`` and read by ``parse_fragment``
 (tested in CPython). The page wires three calls: ``state()`` gives its :class:`LinkState`;
@@ -11,11 +11,14 @@ write it (the visualizer's step, the Lab, whose experiment runs only when the pa
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 from controls import listen
 
+from npuzzle import Board
+from npuzzle.play.score import challenge_text
 from npuzzle.teach.link import LinkState, make_fragment, parse_fragment
 
 
@@ -98,10 +101,20 @@ class AddressView:
         self.write(push=False)
         self.spawn(self.copy(str(self.window.location.href)))
 
-    async def copy(self, url: str) -> None:
+    def share_challenge(self, board: Board, count: int) -> None:
+        """Copy a link to ``board`` (the puzzle's start) with ``challenge=count``: the goal
+        and search settings as now; no step, Lab or comparison (a friend is sent a game)."""
+        state = dataclasses.replace(
+            self.state(), board=board, step=0, lab=None, compare=None, challenge=count
+        )
+        page = str(self.window.location.href).split("#", 1)[0]
+        url = f"{page}#{make_fragment(state)}"
+        self.spawn(self.copy(url, f"Challenge link ({challenge_text(count)})"))
+
+    async def copy(self, url: str, what: str = "Link") -> None:
         try:
             await self.window.navigator.clipboard.writeText(url)
         except Exception:
-            self.say(f"Copy this link: {url}")
+            self.say(f"Copy this {what[0].lower()}{what[1:]}: {url}")
             return
-        self.say(f"Link copied: {url}")
+        self.say(f"{what} copied: {url}")

@@ -13,7 +13,8 @@ The page is a set of views, one module each, and this module only wires them tog
 - ``controls.BoardControls`` and ``controls.SearchControls``: the Board and Search groups;
 - ``solvepanel.SolvePanel``: Solve, Cancel and the result's figures, and its
   ``playback.Playback`` of a solution on the grid;
-- ``playerview.PlayerView``: Undo, Redo, Restart, tiles in place, the fewest moves possible;
+- ``playerview.PlayerView``: Undo, Redo, Restart, tiles in place, the fewest moves possible,
+  the player's score once solved and a challenge link;
 - ``hintview.HintView``: Hint and Moves to solved, for players;
 - ``visualizer.Visualizer``: the search, step by step;
 - ``labview.LabView``: the experiment lab;
@@ -109,7 +110,7 @@ class Page:
             self.search_controls,
         )
         self.hint = HintView(document, self, self.bridge, self.grid)
-        self.player = PlayerView(document, self, self.grid)
+        self.player = PlayerView(document, self, self.grid, self.bridge)
         # Made before anything can ask for the link, which includes the Lab's settings.
         self.lab = LabView(
             document,
@@ -159,7 +160,7 @@ class Page:
         """The grid shows another board (a move, a swap, a new board): the hint and the
         player's buttons follow."""
         self.hint.board_changed()
-        self.player.sync()
+        self.player.board_changed(by_player=not self.solve_panel.playback.attached)
 
     def claim_board(self) -> bool:
         """A player's input wants the board: False while a solution plays back (the input
@@ -170,6 +171,10 @@ class Page:
         """``board`` is exactly ``length`` moves from ``goal`` (an optimal solution, an exact
         distance): the move counter says so when it is the puzzle's start."""
         self.player.learn(board, goal, length)
+
+    def share_challenge(self, board: Board, count: int) -> None:
+        """Copy (or show) a link challenging a friend to solve ``board`` in ``count`` moves."""
+        self.address.share_challenge(board, count)
 
     def new_board(self, board: Board, goal: Board, message: str) -> None:
         """Show a new board: whatever was searching, playing back or stepping stops."""
@@ -216,6 +221,7 @@ class Page:
             self.visualizer.steps if mode == Mode.STEP else 0,
             lab=self.lab.link() if mode == Mode.LAB else None,
             compare=self.compare.link() if mode == Mode.COMPARE else None,
+            challenge=self.player.challenge_for(self.grid.board, self.grid.goal),
             mode=mode,
         )
 
@@ -225,6 +231,7 @@ class Page:
         algorithm = AUTO if state.algorithm is None else state.algorithm
         self.search_controls.show(algorithm, state.heuristic, state.weight)
         self.new_board(state.board, state.goal, unreachable(state.board, state.goal).strip())
+        self.player.take_challenge(state.board, state.goal, state.challenge)
 
     def follow_link(self, state: LinkState, opening: bool) -> None:
         if state.step:

@@ -1,5 +1,5 @@
-"""A player's side: a game of moves with undo and redo, and hints. Imports core, heuristics and
-search only.
+"""A player's side: a game of moves with undo and redo, hints, and a score against the
+clock. Imports core, heuristics and search only.
 
 A game played by following the hints, one slide at a time:
 

@@ -6,6 +6,8 @@
 a link without ``algorithm`` opens with.
 ``compare=astar:misplaced,astar:manhattan`` opens the Compare view with those searches
 (:mod:`npuzzle.teach.entrants`: ``algorithm:heuristic[:weight]``, two to four).
+``challenge=31`` is a player's challenge: solve the link's board in 31 moves, the fewest so
+far (:mod:`npuzzle.play.score`).
 The Lab view adds ``lab=rn&lab-seed=1&lab-per-depth=10&...``: the experiment, its seed and
 each of its options (:mod:`npuzzle.lab`), written as the command line's flags without ``--``.
 ``mode=solve`` (``play``, ``solve``, ``step``, ``compare``, ``lab``) opens the page in that
@@ -53,6 +55,7 @@ from npuzzle.teach.entrants import (
 )
 
 __all__ = [
+    "MAX_CHALLENGE",
     "MAX_LINK_LENGTH",
     "MAX_LINK_STEP",
     "LabLink",
@@ -66,6 +69,7 @@ __all__ = [
 
 MAX_LINK_LENGTH = 4000
 MAX_LINK_STEP = MAX_RECORDED_STEPS  # the visualizer steps no further
+MAX_CHALLENGE = 1_000_000  # moves a challenge may ask for (a bound on what a link carries)
 _SAFE = ",/:"  # kept readable in links: board rows, compared searches
 _LAB = "lab-"  # prefix of an experiment's keys
 _SEED = re.compile(r"[A-Za-z0-9_.-]{1,40}")
@@ -124,6 +128,7 @@ class LinkState:
     problems: list[str] = field(default_factory=list)
     lab: LabLink | None = None
     compare: list[Entrant] | None = None
+    challenge: int | None = None  # the moves to beat on ``board``, None without a challenge
     mode: Mode | None = None  # None: the mode the rest implies
 
 
@@ -162,6 +167,8 @@ def make_fragment(state: LinkState) -> str:
         parts.append(("step", str(state.step)))
     if state.compare:
         parts.append(("compare", format_entrants(state.compare)))
+    if state.challenge is not None:
+        parts.append(("challenge", str(state.challenge)))
     if state.lab is not None:
         parts += _lab_parts(state.lab)
     if state.mode is not None and state.mode != implied_mode(state):
@@ -219,7 +226,18 @@ def _read_lab(fields: dict[str, str], problems: list[str]) -> LabLink | None:
 
 # The keys parse_fragment reads (besides the lab's own, lab-...).
 _KEYS = frozenset(
-    {"board", "goal", "algorithm", "heuristic", "weight", "step", "lab", "compare", "mode"}
+    {
+        "board",
+        "goal",
+        "algorithm",
+        "heuristic",
+        "weight",
+        "step",
+        "lab",
+        "compare",
+        "challenge",
+        "mode",
+    }
 )
 
 
@@ -310,6 +328,15 @@ def parse_fragment(fragment: str) -> LinkState:
         else:
             problems.append(
                 f"step {_short(value)!r} is not a whole number from 0 to {MAX_LINK_STEP:,}"
+            )
+    if "challenge" in fields:
+        value = fields["challenge"]
+        if value.isascii() and value.isdigit() and 1 <= int(value) <= MAX_CHALLENGE:
+            state.challenge = int(value)
+        else:
+            problems.append(
+                f"challenge {_short(value)!r} is not a number of moves from 1 to "
+                f"{MAX_CHALLENGE:,}: no challenge"
             )
     if "lab" in fields:
         state.lab = _read_lab(fields, problems)
