@@ -171,7 +171,7 @@ def test_keys_on_the_panel_step_and_play(web: Any, parts: Any, hub: Any) -> None
         panel.dispatch("keydown", key=" ")
         assert text(web, "play") == "Play" and not view.busy
         await web.settle(view)
-        assert hub.said.startswith(f"Stopped. Step {view.steps:,}: ")
+        assert hub.said == f"Stopped at step {view.steps:,}."
 
     web.document.getElementById("speed").value = "60"
     asyncio.run(keys())
@@ -227,7 +227,7 @@ def test_stop_stops_a_run_at_once_and_says_where(
     asyncio.run(run_then_stop())
     n = view.steps
     assert 0 < n < 11_750 and n == web.stepped.search.steps
-    assert hub.said.startswith(f"Stopped. Step {n:,}: ")
+    assert hub.said == f"Stopped at step {n:,}."
     assert text(web, "counters").startswith(f"Step {n} ")
     assert text(web, "run-end") == "Run to end"
     assert text(web, "visualizer-said").startswith(f"Step {n}: ")

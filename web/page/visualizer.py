@@ -219,7 +219,8 @@ class Visualizer:
             answer = await self.go({"by": 0})
             if answer is not None:
                 self.draw(answer)
-                self.page.say(f"Stopped. {self.describe(answer)}")
+                more = self.describe(answer)  # the end, the limit, or nothing more
+                self.page.say(f"Stopped at step {answer['steps']:,}. {more}".strip())
                 self.announce(answer)
 
     def start(self, coroutine: Coroutine[Any, Any, None], job: Job) -> None:
