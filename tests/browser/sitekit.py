@@ -351,14 +351,23 @@ def axe_violations(page: Page) -> dict[str, list[str]]:
     return found
 
 
+def show_mode(page: Page, mode: str) -> None:
+    """Show a mode by its tab (play, solve, step, compare, lab), as a person would."""
+    page.locator(f"#tab-{mode}").click()
+    expect(page.locator(f"#tab-{mode}")).to_have_attribute("aria-selected", "true")
+
+
 def step_visualizer(page: Page, times: int) -> None:
-    """Set a board 16 moves from the snail goal and A* with Manhattan (chosen by hand: the
-    default, Automatic, would step IDA*), then press the visualizer's Step ``times``."""
-    page.get_by_label("Algorithm").select_option("astar")
-    page.get_by_label("Heuristic").select_option("manhattan")
+    """Set a board 16 moves from the snail goal (in Play) and A* with Manhattan (chosen by
+    hand: the default, Automatic, would step IDA*), then press the visualizer's Step
+    ``times`` (in Step through)."""
+    show_mode(page, "play")
     page.get_by_label("Goal", exact=True).select_option("snail")
     page.get_by_label("Board", exact=True).fill("231 8b4 765")
     page.get_by_role("button", name="Edit").click()
+    show_mode(page, "step")
+    page.get_by_label("Algorithm").select_option("astar")
+    page.get_by_label("Heuristic").select_option("manhattan")
     button = page.locator("#step")
     for n in range(1, times + 1):
         button.click()
@@ -366,15 +375,16 @@ def step_visualizer(page: Page, times: int) -> None:
 
 
 def compare_at_end(page: Page) -> None:
-    """Open Compare with its button, Run all to end, wait for the results table."""
-    page.get_by_role("button", name="Compare", exact=True).click()
-    compare = page.get_by_role("region", name="Compare")
+    """Show Compare by its tab, Run all to end, wait for the results table."""
+    show_mode(page, "compare")
+    compare = page.locator("#compare")
     compare.get_by_role("button", name="Run all to end").click()
     expect(compare.get_by_role("table")).to_be_visible(timeout=RUN_MS)
 
 
 def lab_with_chart(page: Page) -> None:
     """Run the Lab's quickest experiment that draws charts (rn: 4 searches), wait for them."""
+    show_mode(page, "lab")
     page.locator("#lab-experiment").select_option("rn")
     for option, value in (("per_depth", "2"), ("max_depth", "4")):
         page.locator(f"#lab-opt-{option}").fill(value)
