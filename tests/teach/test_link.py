@@ -13,7 +13,10 @@ from npuzzle.teach.link import (
     MAX_LINK_STEP,
     LabLink,
     LinkState,
+    Mode,
+    implied_mode,
     make_fragment,
+    opens,
     parse_fragment,
 )
 
@@ -349,3 +352,33 @@ def test_bad_compared_searches_are_left_out_with_a_message(value, kept, words):
 def test_a_link_without_compare_opens_no_comparison():
     assert parse_fragment(EXAMPLE).compare is None
     assert "compare" not in make_fragment(parse_fragment(EXAMPLE))
+
+
+@pytest.mark.parametrize("mode", list(Mode))
+@pytest.mark.parametrize("step", [0, 7])
+def test_a_mode_round_trips_and_is_written_only_when_not_implied(mode, step):
+    board = Board.parse("8,6,7/2,5,4/3,0,1")
+    state = LinkState(board, Board.goal("standard", 3, 3), step=step, mode=mode)
+    fragment = make_fragment(state)
+    assert ("mode=" in fragment) == (mode != implied_mode(state))
+    assert opens(parse_fragment(fragment)) == mode
+
+
+def test_what_a_link_carries_implies_its_mode():
+    start = "board=8,6,7/2,5,4/3,0,1"
+    assert opens(parse_fragment(start)) == Mode.PLAY
+    assert opens(parse_fragment(f"{start}&step=3")) == Mode.STEP
+    assert opens(parse_fragment(f"{start}&compare=astar:misplaced,astar:manhattan")) == Mode.COMPARE
+    assert opens(parse_fragment(f"{start}&lab=rn")) == Mode.LAB
+    assert opens(parse_fragment(f"{start}&step=3&MODE=Solve")) == Mode.SOLVE  # asked wins
+
+
+def test_an_unknown_mode_is_said_and_the_implied_one_opens():
+    state = parse_fragment("board=8,6,7/2,5,4/3,0,1&step=2&mode=dance")
+    assert state.mode is None and opens(state) == Mode.STEP
+    assert state.problems == ["unknown mode 'dance': choose one of play, solve, step, compare, lab"]
+
+
+def test_every_mode_has_a_label_of_its_own():
+    labels = [mode.label for mode in Mode]
+    assert len(set(labels)) == len(Mode) and all(labels)

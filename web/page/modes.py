@@ -71,9 +71,10 @@ class ModesView:
             self.page.changed(push=False)
 
     def on_click(self, event: Any) -> None:
-        tab = event.target.closest('[role="tab"]')
-        if tab:  # null (falsy) for a click between the tabs
-            self.show(Mode(str(tab.dataset.mode)))
+        tab = event.target.closest("button")
+        mode = str(tab.getAttribute("data-mode") or "") if tab else ""  # null: between tabs
+        if mode in set(Mode):
+            self.show(Mode(mode))
 
     def on_key(self, event: Any) -> None:
         order = list(Mode)

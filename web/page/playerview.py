@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from bridge import Bridge
-from controls import listen
+from controls import listen, pass_focus
 from grid import GridView
 from protocol import Reply
 
@@ -37,6 +37,9 @@ from npuzzle import Board
 from npuzzle.play.game import Game
 from npuzzle.play.score import Attempt
 
+# Where the focus goes when the button holding it disables itself (Undo back to the start,
+# Redo at the last move, Restart): the button that undoes what it did.
+NEXT_FOCUS = {"undo": ("redo",), "redo": ("undo",), "restart": ("redo",)}
 RETRY_SECONDS = 1.0  # while the worker runs Solve or the Lab, ask about the shortest this often
 
 
@@ -62,6 +65,7 @@ class PlayerView:
         bridge: Bridge,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        self.document = document
         self.page, self.grid, self.bridge, self.clock = page, grid, bridge, clock
         get = document.getElementById
         self.undo_button = get("undo")
@@ -96,9 +100,12 @@ class PlayerView:
         """The board changed: the buttons that can do something, the shortest length, the
         score (or the challenge's goal)."""
         game = self.grid.game
+        active = self.document.activeElement  # null (falsy) when none
         self.undo_button.disabled = game.at == 0
         self.redo_button.disabled = game.at == len(game.moves)
         self.restart_button.disabled = game.at == 0
+        if active and str(active.id) in NEXT_FOCUS and active.disabled:
+            pass_focus(self.document, NEXT_FOCUS[str(active.id)])
         length = self.shortest_length()
         self.shortest.textContent = f" (shortest: {length})" if length is not None else ""
         score, attempt = self.attempt.score(length), self.attempt
