@@ -157,3 +157,15 @@ def test_a_challenge_link_carries_the_start_and_the_count_and_no_step(web: Any, 
     page.address.share_challenge(start, 31)
     asyncio.run(page.spawned.pop())
     assert page.messages[-1] == f"Copy this challenge link (solve it in 31 moves): {url}"
+
+
+def test_the_browsers_back_says_where_it_went_not_that_a_link_was_opened(
+    web: Any, page: Page
+) -> None:
+    page.address.write(push=True)  # STATE: a step, so Step through
+    page.state = LinkState(Board.parse("8,6,7/2,5,4/3,0,1"), Board.goal("standard", 3, 3))
+    page.address.write(push=True)  # a board to play
+    web.window.history.back()
+    assert page.applied[-1].step == STATE.step
+    assert page.messages[-1] == "From the browser's history: Step through, this board."
+    assert "Opened a shared board." not in page.messages

@@ -19,7 +19,7 @@ from controls import listen
 
 from npuzzle import Board
 from npuzzle.play.score import challenge_text
-from npuzzle.teach.link import LinkState, make_fragment, parse_fragment
+from npuzzle.teach.link import LinkState, make_fragment, opens, parse_fragment
 
 
 class AddressView:
@@ -64,19 +64,22 @@ class AddressView:
         else:
             self.window.history.replaceState(None, "", fragment)
 
-    def read(self, fragment: str, *, opening: bool = False) -> LinkState:
-        """Show what ``fragment`` describes (a bad part gets a message and its default)."""
+    def read(self, fragment: str, *, opening: bool = False, history: bool = False) -> LinkState:
+        """Show what ``fragment`` describes (a bad part gets a message and its default): a
+        link opened, or an entry of the browser's history (``history``)."""
         state = parse_fragment(fragment)
         self.applying = True
         try:
             self.apply(state)
         finally:
             self.applying = False
+        self.follow(state, opening)  # first: a mode shown clears the board's old message
         if state.problems:
             self.say("This link had problems: " + "; ".join(state.problems) + ".")
+        elif history:
+            self.say(f"From the browser's history: {opens(state).label}, this board.")
         elif fragment.strip("#"):
             self.say("Opened a shared board.")
-        self.follow(state, opening)
         return state
 
     def open(self, first_visit: Callable[[], None]) -> None:
@@ -95,7 +98,7 @@ class AddressView:
 
     def on_history(self, event: Any) -> None:
         """The browser's back and forward buttons: show the state of that entry."""
-        self.read(self.window.location.hash)
+        self.read(self.window.location.hash, history=True)
 
     def on_share(self, event: Any) -> None:
         self.write(push=False)
