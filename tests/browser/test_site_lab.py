@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
-from sitekit import PageWatch, Site, load, wait_offline_copy, wait_worker
+from sitekit import PageWatch, Site, load, show_mode, wait_offline_copy, wait_worker
 
 from npuzzle import Board, lab, make_search
 from npuzzle.lab import charts, runner
@@ -106,8 +106,10 @@ def tooltips(chart: dict[str, Any], tag: str) -> list[str]:
 
 # ----- driving the page ----------------------------------------------------------------------
 def ready(page: Page, site: Site, fragment: str = "") -> None:
+    """Open the page (a lab= link opens the Lab by itself) and show the Lab."""
     load(page, site.url + fragment)
     wait_worker(page)
+    show_mode(page, "lab")
 
 
 def lab_status(page: Page) -> Locator:
@@ -327,6 +329,7 @@ def test_no_chart_runs_its_tick_labels_into_the_y_title(page: Page, site: Site) 
     huge values, a phone's width and a wide one), drawn by CPython's npuzzle.lab.charts into the
     page's chart box with the page's fonts: the y title clears the widest tick label."""
     load(page, site.url)
+    show_mode(page, "lab")
     figures = []
     for kind, log, top, width in itertools.product(
         ("line", "bar"), (False, True), (9, 73_000, 180_000, 2.5e9, 0.0123), (320, 640)
@@ -442,9 +445,11 @@ def test_back_and_forward_show_a_lab_link_without_running_it(page: Page, site: S
     fragment = "#lab=rn&lab-per-depth=2&lab-max-depth=4&lab-heuristics=manhattan"
     ready(page, site, fragment)
     wait_done(page, "rn", searches("rn", options))
-    page.get_by_role("button", name="Shuffle").click()  # a new history entry
-    set_option(page, "per_depth", "3")  # the lab's entry is replaced, not pushed
+    show_mode(page, "play")  # a new history entry: the Lab is left
+    page.get_by_role("button", name="Shuffle").click()  # and another
     page.go_back()
+    expect(page.locator("#tab-play")).to_have_attribute("aria-selected", "true")
+    page.go_back()  # the lab's link: the Lab again, its form as the link says
     expect(lab_status(page)).to_have_text("Press Run to run this experiment.")
     expect(page.locator("#lab-opt-per_depth")).to_have_value("2")
     page.wait_for_timeout(1000)
@@ -487,8 +492,10 @@ def test_solve_during_a_lab_run_says_the_solver_is_busy(
 ) -> None:
     ready(page, site)
     total = start_long_run(page)
+    show_mode(page, "solve")
     page.locator("#solve").click()
-    expect(page.locator("#status")).to_contain_text(BUSY, timeout=30_000)
+    expect(page.locator("#solve-status")).to_contain_text(BUSY, timeout=30_000)
+    show_mode(page, "lab")
     # the experiment goes on undisturbed
     expect(page.locator("body")).to_have_attribute("data-lab-running", "true")
     running = re.compile(rf"Running: [\d,]+ of {total:,} searches")

@@ -61,7 +61,7 @@ def test_a_click_on_a_tab_shows_its_panel_alone_and_rewrites_the_link(
             if web.document.getElementById(f"tab-{m.value}").getAttribute("aria-selected") == "true"
         ]
         assert selected == [mode]
-    assert page.modes == [Mode.STEP, Mode.LAB, Mode.SOLVE] and page.changes == [False] * 3
+    assert page.modes == [Mode.STEP, Mode.LAB, Mode.SOLVE] and page.changes == [True] * 3
 
 
 def test_one_tab_stop_and_the_arrow_keys_go_round_the_tabs(web: Any, modes: Any) -> None:

@@ -68,7 +68,7 @@ class ModesView:
         self.mode = mode
         self.page.mode_changed(mode)
         if changed:
-            self.page.changed(push=False)
+            self.page.changed(push=True)  # Back returns to the mode before
 
     def on_click(self, event: Any) -> None:
         tab = event.target.closest("button")
