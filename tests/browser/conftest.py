@@ -128,15 +128,12 @@ def page(request: pytest.FixtureRequest, watch: PageWatch) -> Iterator[Page]:
     if "context" in request.fixturenames or request.node.get_closest_marker("fresh_page"):
         ctx: BrowserContext = request.getfixturevalue("context")
         new_page = ctx.new_page()
-        new_page.set_default_timeout(8000)  # TEMP
         watch.watch(new_page)
         yield new_page
         return
     shared: SharedPage = request.getfixturevalue("shared_page")
     try:
-        taken = shared.take(watch)
-        taken.set_default_timeout(8000)  # TEMP
-        yield taken
+        yield shared.take(watch)
     finally:
         shared.give_back()
     _fail_if_offsite(watch)
