@@ -357,6 +357,14 @@ def show_mode(page: Page, mode: str) -> None:
     expect(page.locator(f"#tab-{mode}")).to_have_attribute("aria-selected", "true")
 
 
+def unfold(page: Page, fold: str) -> None:
+    """Open a folded part of a panel (a <details>: ``#tree``, ``#why``, ``#how``) by a click
+    on its summary, as a person would, unless it is open already."""
+    if page.locator(fold).get_attribute("open") is None:
+        page.locator(f"{fold} > summary").click()
+    expect(page.locator(fold)).to_have_attribute("open", "")
+
+
 def step_visualizer(page: Page, times: int) -> None:
     """Set a board 16 moves from the snail goal (in Play) and A* with Manhattan (chosen by
     hand: the default, Automatic, would step IDA*), then press the visualizer's Step

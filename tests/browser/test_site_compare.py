@@ -6,7 +6,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from sitekit import STALL_PROBE, PageWatch, Site, load, traced
+from sitekit import STALL_PROBE, PageWatch, Site, load, show_mode, traced
 
 from npuzzle import Board, make_search
 
@@ -87,7 +87,7 @@ def test_compare_button_opens_the_view_and_searches_can_be_added_and_removed(
 ) -> None:
     load(page, site.url)
     expect(region(page)).to_be_hidden()
-    page.get_by_role("button", name="Compare", exact=True).click()
+    show_mode(page, "compare")
     compare = region(page)
     expect(compare).to_be_visible()
     expect(compare.locator("fieldset.compare-entrant")).to_have_count(2)
@@ -151,7 +151,7 @@ def test_pattern_databases_load_in_the_worker_and_the_main_thread_fetches_none(
     page: Page, site: Site, watch: PageWatch
 ) -> None:
     load(page, f"{site.url}#board={ASTAR_4X4}")
-    page.get_by_role("button", name="Compare", exact=True).click()
+    show_mode(page, "compare")
     compare = region(page)
     expect(compare.get_by_role("status")).to_have_text("Step 0.", timeout=60_000)
     page.evaluate(RECORD_TEXTS)

@@ -69,7 +69,7 @@ def step_number(page: Page) -> int:
 def test_the_step_limit_is_said_and_only_back_and_the_slider_go_on(
     page: Page, site: Site, watch: PageWatch
 ) -> None:
-    load(page, f"{site.url}#board={LIMIT_BOARD}&algorithm=dfs")
+    load(page, f"{site.url}#board={LIMIT_BOARD}&algorithm=dfs&mode=step")
     page.get_by_role("button", name="Run to end").click()
     note = page.locator("#step-limit")
     expect(note).to_be_visible(timeout=RUN_MS * 2)
@@ -80,7 +80,7 @@ def test_the_step_limit_is_said_and_only_back_and_the_slider_go_on(
     assert limit >= 100_000
     # why it exists and what to do
     assert "Back" in text and "memory" in text and "Solve" in text
-    expect(page.locator("#status")).to_contain_text(f"limit of {limit:,} steps")
+    expect(page.locator("#step-status")).to_contain_text(f"limit of {limit:,} steps")
     expect(page.locator("#counters")).to_contain_text(f"Step {limit:,} ")
     for name in ("Step", "Play", "Run to end"):
         expect(page.get_by_role("button", name=name, exact=True)).to_be_disabled()
@@ -101,13 +101,13 @@ def test_stop_stops_run_to_end_and_play_and_the_status_tells_the_truth(
     page: Page, site: Site, watch: PageWatch
 ) -> None:
     # breadth-first search to the limit: about 18 s on a quiet machine, far more than 1.5 s
-    load(page, f"{site.url}#board={LIMIT_BOARD}&algorithm=bfs")
+    load(page, f"{site.url}#board={LIMIT_BOARD}&algorithm=bfs&mode=step")
     page.get_by_role("button", name="Run to end").click()
     stop = page.get_by_role("button", name="Stop", exact=True)
     expect(stop).to_be_visible()
     page.wait_for_timeout(1500)
     stop.click()
-    status = page.locator("#status")
+    status = page.locator("#step-status")
     expect(status).to_have_text(STOPPED)
     stopped = int(STOPPED.match(status.text_content() or "").group(1).replace(",", ""))  # type: ignore[union-attr]
     assert 0 < stopped < 100_000
@@ -157,7 +157,7 @@ def test_long_jobs_never_stall(page: Page, site: Site) -> None:
     asserts on CPU time, not wall time: on this shared 2-core machine a long task's wall time
     counts the waits for a core (a task of 5 ms of CPU was seen taking 639 ms of wall time
     under a load of 7)."""
-    load(page, f"{site.url}#board={LIMIT_BOARD}&algorithm=bfs")
+    load(page, f"{site.url}#board={LIMIT_BOARD}&algorithm=bfs&mode=step")
     run = watched(
         page,
         "BFS, Run to end to the limit",
@@ -180,7 +180,7 @@ def test_long_jobs_never_stall(page: Page, site: Site) -> None:
     )
 
     page = page.context.new_page()
-    load(page, f"{site.url}#board={ASTAR_4X4}&algorithm=astar&heuristic=manhattan")
+    load(page, f"{site.url}#board={ASTAR_4X4}&algorithm=astar&heuristic=manhattan&mode=step")
     astar = watched(
         page,
         "4x4 A*, Run to end",
@@ -198,7 +198,7 @@ def test_long_jobs_never_stall(page: Page, site: Site) -> None:
 
 
 def test_steps_are_announced_but_not_while_playing(page: Page, site: Site) -> None:
-    load(page, f"{site.url}#board={SNAIL_16}&algorithm=astar&heuristic=manhattan")
+    load(page, f"{site.url}#board={SNAIL_16}&algorithm=astar&heuristic=manhattan&mode=step")
     said = page.locator("#visualizer-said")
     assert said.get_attribute("aria-live") == "polite"
     page.get_by_role("button", name="Step", exact=True).click()
@@ -213,7 +213,7 @@ def test_steps_are_announced_but_not_while_playing(page: Page, site: Site) -> No
     page.get_by_role("button", name="Play", exact=True).click()
     wait_js(page, "/^Step [4-9] /.test(document.getElementById('counters').textContent)")
     page.get_by_role("button", name="Stop", exact=True).click()  # the search ends at step 36
-    expect(page.locator("#status")).to_have_text(STOPPED)
+    expect(page.locator("#step-status")).to_have_text(STOPPED)
     n = step_number(page)
     expect(said).to_contain_text(f"Step {n}: ")
     # nothing was said while it played; once, when it stopped
@@ -221,7 +221,7 @@ def test_steps_are_announced_but_not_while_playing(page: Page, site: Site) -> No
 
 
 def test_idastar_names_its_path_and_the_children_waiting(page: Page, site: Site) -> None:
-    load(page, f"{site.url}#board={SNAIL_16}&algorithm=idastar&heuristic=manhattan")
+    load(page, f"{site.url}#board={SNAIL_16}&algorithm=idastar&heuristic=manhattan&mode=step")
     for _ in range(3):
         page.get_by_role("button", name="Step", exact=True).click()
     expect(page.locator("#counters")).to_contain_text("Step 3 ")

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from sitekit import BLOCKING, PageWatch, Site, axe_violations, load
+from sitekit import BLOCKING, PageWatch, Site, axe_violations, load, show_mode, unfold
 
 from npuzzle import Board, make_search
 from npuzzle.teach.tree import SearchTree
@@ -20,11 +20,14 @@ SNAIL = Board.goal("snail", 3, 3)
 
 def prepare(page: Page, site: Site, algorithm: str = "astar") -> None:
     load(page, site.url)
+    show_mode(page, "play")
     page.get_by_label("Goal", exact=True).select_option("snail")
     page.get_by_label("Board", exact=True).fill(BOARD)
     page.get_by_role("button", name="Edit").click()
+    show_mode(page, "step")
     page.get_by_label("Algorithm").select_option(algorithm)
     page.get_by_label("Heuristic").select_option("manhattan")
+    unfold(page, "#tree")  # one click away
 
 
 def step(page: Page, times: int) -> None:
@@ -58,7 +61,8 @@ def test_the_tree_is_the_engines_and_follows_step_and_back(
 ) -> None:
     prepare(page, site)
     step(page, 6)
-    region = page.get_by_role("region", name="Search tree")
+    unfold(page, "#tree")  # one click away
+    region = page.locator("#tree")
     tree = region.get_by_role("tree", name="Search tree")
     _search, expected = cpython_tree("astar", 6)
     expect(region.locator("#tree-summary")).to_have_text(f"{expected.size} nodes")
@@ -110,6 +114,7 @@ def test_thousands_of_nodes_draw_only_the_rows_in_view(page: Page, site: Site) -
     board = "8,6,7/2,5,4/3,0,1"
     load(page, f"{site.url}#board={board}&algorithm=bfs&heuristic=manhattan&step=3000")
     expect(page.locator("#counters")).to_contain_text("Step 3,000 ", timeout=60_000)
+    unfold(page, "#tree")
     _search, expected = cpython_tree("bfs", 3000, board, Board.goal("standard", 3, 3))
     summary = page.locator("#tree-summary")
     expect(summary).to_have_text(f"{expected.size:,} nodes", timeout=30_000)

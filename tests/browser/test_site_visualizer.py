@@ -6,7 +6,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from sitekit import PageWatch, Site, load
+from sitekit import PageWatch, Site, load, show_mode, unfold
 
 pytestmark = pytest.mark.browser
 
@@ -29,9 +29,11 @@ def view(page: Page) -> tuple[str, str, str, str]:
 
 def prepare(page: Page, site: Site, board: str = "231 8b4 765") -> None:
     load(page, site.url)
+    show_mode(page, "play")
     page.get_by_label("Goal", exact=True).select_option("snail")
     page.get_by_label("Board", exact=True).fill(board)
     page.get_by_role("button", name="Edit").click()
+    show_mode(page, "step")
     page.get_by_label("Algorithm").select_option("astar")
     page.get_by_label("Heuristic").select_option("manhattan")
 
@@ -70,7 +72,7 @@ def test_step_shows_open_list_with_f_equal_g_plus_h_and_back_restores(
 
 def test_keyboard_play_pause_and_run_to_the_end(page: Page, site: Site) -> None:
     prepare(page, site)
-    panel = page.get_by_role("region", name="Visualizer")
+    panel = page.locator("#visualizer")
     panel.focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
@@ -84,7 +86,7 @@ def test_keyboard_play_pause_and_run_to_the_end(page: Page, site: Site) -> None:
     page.keyboard.press(" ")
     expect(page.get_by_role("button", name="Play")).to_be_visible()
     page.get_by_role("button", name="Run to end").click()
-    expect(page.locator("#status")).to_contain_text("goal reached, a path of 16 moves")
+    expect(page.locator("#step-status")).to_contain_text("goal reached, a path of 16 moves")
     expect(page.locator("#counters")).to_contain_text("status solved")
     expect(page.get_by_role("button", name="Step", exact=True)).to_be_disabled()
 
@@ -105,7 +107,9 @@ def test_jump_slider_goes_to_a_step_and_back(page: Page, site: Site) -> None:
 
 def test_large_open_list_draws_only_what_is_visible(page: Page, site: Site) -> None:
     prepare(page, site, "5,12,11,14/13,4,7,1/2,0,15,6/3,9,10,8")
+    show_mode(page, "play")
     page.get_by_label("Goal", exact=True).select_option("standard")
+    show_mode(page, "step")
     page.get_by_label("Algorithm").select_option("bfs")
     jump = page.get_by_label("Step number")
     reached = 0
@@ -135,7 +139,8 @@ def test_why_this_step_gives_the_expanded_nodes_own_numbers(
 ) -> None:
     prepare(page, site)
     page.get_by_label("Algorithm").select_option(algorithm)
-    why = page.get_by_role("region", name="Why this step")
+    unfold(page, "#why")  # one click away
+    why = page.locator("#why")
     step = page.get_by_role("button", name="Step", exact=True)
     for n in range(1, 6):
         step.click()
