@@ -18,6 +18,10 @@ from npuzzle import PuzzleError, solvability
 
 _stepping: list[Stepping] = []  # the search the visualizer steps through: none, or one
 _dropping: set[asyncio.Future[None]] = set()  # dropped searches being freed in slices
+# How many searches were asked for: an open that waited for its tables while a newer one was
+# asked (the page changed its board or settings meanwhile) must not replace the newer one.
+_asked = [0]
+OVERTAKEN = "A newer search was asked for while this one loaded its tables."
 
 
 def _text(value: Model) -> str:
@@ -54,6 +58,8 @@ async def steps_open(request: Any) -> str:
     The answer is the model of step 0 (``Stepping.model``) with ``status: "ok"``, or
     {status: "error", message}."""
     req: SearchRequest = plain(request)
+    _asked[0] += 1
+    mine = _asked[0]
     _drop_stepping()
     try:
         options = Options(req)
@@ -69,6 +75,8 @@ async def steps_open(request: Any) -> str:
         search = options.search()
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
         return _refused(f"Cannot search: {exc}.")
+    if mine != _asked[0]:
+        return _refused(OVERTAKEN)
     _drop_stepping()  # another request may have opened one while the tables loaded
     session = Stepping(search)
     _stepping.append(session)
