@@ -7,8 +7,10 @@ The search is npuzzle's, held and stepped in the solver worker (``stepping.py``,
 bridge), made there for the board and settings on the page and made anew when they change;
 the pattern databases it needs are loaded there, once for Solve and the visualizer. This view
 asks for one thing at a time, in the order pressed (no Step is lost or taken twice), and draws
-the answers. Every step is recorded, so Back is exact; stepping stops at ``MAX_STEPS``, which
-the panel then says (``#step-limit``), with Step, Play and Run to end disabled. Run to end and
+the answers. Steps are recorded, so Back is exact, up to ``MAX_RECORDED_STEPS``; past them the
+search runs on without records, and Back returns to the last recorded step (the worker says
+so). Stepping stops at ``MAX_STEPS``, the page's node limit, which the panel then says
+(``#step-limit``), with Step, Play and Run to end disabled. Run to end and
 jumps, forward and back, are many short calls (``SLICE_SECONDS`` of work each in the worker),
 their progress beside the slider, so Stop is answered at once.
 
@@ -52,10 +54,9 @@ class Job(StrEnum):
 
 def limit_note() -> str:
     return (
-        f"Stopped at the visualizer's limit of {MAX_STEPS:,} steps. It records every step so "
-        "that Back returns to it exactly, and the records take memory, so stepping stops "
-        "here. Back and the Step number slider still work; Solve runs the whole search in "
-        "the background without recording its steps."
+        f"Stopped at the visualizer's limit of {MAX_STEPS:,} steps, the page's node limit "
+        "(memory in the tab is finite). Back and the Step number slider still work, over the "
+        "recorded steps; Automatic's search may solve this board."
     )
 
 
@@ -263,10 +264,7 @@ class Visualizer:
         elif model["done"]:
             self.page.say(f"Step {steps}: {model['search_status']}: {model['reason']}.")
         elif model["at_limit"]:
-            self.page.say(
-                f"Stopped at the visualizer's limit of {MAX_STEPS:,} steps: Solve runs the "
-                "whole search."
-            )
+            self.page.say(f"Stopped at the visualizer's limit of {MAX_STEPS:,} steps.")
         self.page.changed(push=False)
 
     def announce(self, model: Model, back: bool = False) -> None:
