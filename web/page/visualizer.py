@@ -344,6 +344,7 @@ class Visualizer:
                 return
             if not await self.ensure_search():
                 return
+            was = self.steps
             answer = await self.go({"by": by})
             if answer is None:
                 return
@@ -351,7 +352,7 @@ class Visualizer:
             if not answer["moved"]:
                 return
             if by < 0:
-                self.page.say(f"Back to step {answer['steps']}.")
+                self.page.say(back_said(answer, was))
             self.announce(answer, back=by < 0)
 
     def on_play(self, event: Any) -> None:
@@ -450,6 +451,18 @@ class Visualizer:
         elif event.key == "ArrowLeft":
             event.preventDefault()
             self.on_back(event)
+
+
+def back_said(model: Model, was: int) -> str:
+    """Back's status: from a step taken without a record, Back lands on the last recorded
+    step, and says so."""
+    steps = int(model["steps"])
+    if was - steps > 1:
+        return (
+            f"Back to step {steps:,}, the last recorded step: Back reaches back over the "
+            f"recorded steps only (steps {steps + 1:,} to {was:,} ran without records)."
+        )
+    return f"Back to step {steps}."
 
 
 def going(began: int, at: int, to: int) -> tuple[str, int, int]:

@@ -78,7 +78,8 @@ class Stepping:
     steps, then run on without records), the furthest step it has reached, and its tree
     (:class:`outline.Outline`, which follows the recorded steps)."""
 
-    def __init__(self, make: Callable[[], Search], *, limit: int = MAX_RECORDED_STEPS) -> None:
+    def __init__(self, make: Callable[[], Search], *, limit: int | None = None) -> None:
+        limit = MAX_RECORDED_STEPS if limit is None else limit
         self.recording = Recording(make, limit=limit, max_nodes=PAGE_MAX_NODES)
         self.width = self.search.board.width
         self.furthest = 0
