@@ -161,3 +161,12 @@ def test_the_workers_calls_refuse_bad_requests_with_a_message(web: Any) -> None:
     assert json.loads(worker.steps_go({"to": "far"}))["message"].startswith("Cannot step: ")
     tree = json.loads(worker.steps_tree({"action": "key", "key": "Home"}))
     assert tree["status"] == "ok" and tree["selected"] == 0
+
+
+def test_a_single_step_past_the_records_is_taken_in_one_call(web: Any) -> None:
+    limit = web.stepping.CATCH_UP + 100  # more than a run catches up in one slice
+    stepped = session(web, MEDIUM, STANDARD, limit=limit, heuristic="misplaced")
+    assert stepped.go(limit, 10.0)
+    assert stepped.go(10**6, 0.0) is False and stepped.search.steps == limit  # a run: a slice
+    assert stepped.go(limit + 1, 0.0) is True  # no time, but one step: caught up whole
+    assert stepped.search.steps == limit + 1 and stepped.recording.past_records

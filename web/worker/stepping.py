@@ -111,11 +111,14 @@ class Stepping:
         if recording.past_records and to < recording.steps:
             to = min(to, recording.recorded_steps)
         deadline = time.monotonic() + seconds
+        # A single Step is one call: catching up to go on past the records is done whole for
+        # it (seconds, once); a run does it in slices between its calls.
+        slices = None if to == recording.steps + 1 else CATCH_UP
         while recording.steps != to:
             if recording.steps > to:
                 recording.back()
-            elif not recording.ready(CATCH_UP):
-                pass  # catching up to go on past the records: seconds, in slices
+            elif not recording.ready(slices):
+                pass  # catching up, in slices
             elif not self.advance():
                 return True
             if time.monotonic() >= deadline:
