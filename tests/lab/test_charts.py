@@ -187,3 +187,12 @@ def test_a_mark_is_a_labelled_line_and_the_legend_can_be_left_to_the_page():
         {"name": "small", "class": "series-0", "dashed": False},
         {"name": "large", "class": "series-1", "dashed": True},
     ]
+
+
+def test_the_last_x_label_of_a_line_chart_stays_inside_it():
+    chart = {"kind": "line", "series": [{"name": "a", "points": [[0, 1], [55_409, 74_203]]}]}
+    svg = render(chart, 400)
+    labels = ET.fromstring(svg).iter("text")
+    last = max((t for t in labels if t.text == "60,000"), key=lambda t: float(t.get("x")))
+    half = (5 * 7.7 + 3.9) / 2  # "60,000" at most this wide each side of its centre
+    assert float(last.get("x")) + half <= 400

@@ -133,6 +133,10 @@ def render(
     floor = None if kind == "line" else 0.0
     y_ticks = _y_ticks(series, bool(chart.get("log_y")), floor)
     right, top, bottom = 16, 36 if heading else 12, 48
+    if kind == "line":  # the last x tick's label is centred on the plot's right edge
+        xs = [float(p[0]) for s in series for p in s["points"]]
+        last = nice_ticks(min(xs), max(xs))[-1] if xs else 0
+        right = max(right, math.ceil(_tick_width(_fmt(last)) / 2) + 2)
     left = _left_margin(y_ticks)
     plot_w = width - left - right
     slant = 0.0  # bars whose names do not fit under them: names slanted, this much lower
