@@ -197,10 +197,16 @@ def test_compare_button_opens_the_view_and_searches_can_be_added_and_removed(
     expect(compare.locator("fieldset.compare-entrant")).to_have_count(4)
     expect(add).to_be_disabled()
     compare.get_by_label("Algorithm").nth(3).select_option("wastar")
-    compare.get_by_label("Weight").fill("2")
-    compare.get_by_label("Weight").dispatch_event("change")
+    weight = compare.get_by_label("Weight", exact=True)  # not the column "Weighted A* ..."
+    weight.fill("2")
+    weight.dispatch_event("change")
     compare.get_by_role("button", name="Remove search 1").click()
     expect(compare.locator("fieldset.compare-entrant")).to_have_count(3)
+    # each change applies at once: the comparison started again with the searches shown
+    expect(compare.locator(".compare-column")).to_have_count(3)
+    expect(compare.locator(".compare-column h3").last).to_have_text(
+        "Weighted A* + Manhattan + linear conflict (w = 2)"
+    )
     compare.get_by_role("button", name="Start").click()
     expect(compare.locator(".compare-column")).to_have_count(3)
     # the address carries the comparison, readable
