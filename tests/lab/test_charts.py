@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from npuzzle.lab import charts
 from npuzzle.lab.charts import nice_ticks, render
 
 SVG = ""  # the element names no namespace: an HTML page gives it the SVG one
@@ -166,3 +167,32 @@ def test_the_y_title_leaves_room_for_the_widest_tick_label(log):
     for tick in ticks:
         width = sum(3.81 if c in ",." else 7.63 for c in tick.text)
         assert float(tick.get("x")) - width >= baseline + 4, tick.text
+
+
+def test_a_mark_is_a_labelled_line_and_the_legend_can_be_left_to_the_page():
+    chart = {
+        "kind": "line",
+        "log_y": True,
+        "marks": [{"x": 50, "label": "records <end>"}],
+        "series": [
+            {"name": "small", "points": [[0, 1], [100, 309]]},
+            {"name": "large", "points": [[0, 1], [100, 6000]], "dashed": True},
+        ],
+    }
+    svg = charts.render(chart, 400)
+    assert svg.count('class="mark"') == 1 and "records &lt;end&gt;" in svg
+    bare = charts.render(chart, 400, legend=False)
+    assert ">small</text>" in svg and ">small</text>" not in bare
+    assert charts.legend(chart) == [
+        {"name": "small", "class": "series-0", "dashed": False},
+        {"name": "large", "class": "series-1", "dashed": True},
+    ]
+
+
+def test_the_last_x_label_of_a_line_chart_stays_inside_it():
+    chart = {"kind": "line", "series": [{"name": "a", "points": [[0, 1], [55_409, 74_203]]}]}
+    svg = render(chart, 400)
+    labels = ET.fromstring(svg).iter("text")
+    last = max((t for t in labels if t.text == "60,000"), key=lambda t: float(t.get("x")))
+    half = (5 * 7.7 + 3.9) / 2  # "60,000" at most this wide each side of its centre
+    assert float(last.get("x")) + half <= 400

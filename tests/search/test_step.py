@@ -282,3 +282,28 @@ def test_idastar_records_its_threshold_and_what_its_table_knew(heuristic):
                 assert child.known_g is None
     assert step is None and len(iterations) > 1 and dups > 0
     assert search.last_step is not None and search.last_step.goal
+
+
+@pytest.mark.parametrize(("algorithm", "heuristic", "board", "goal"), CASES)
+def test_a_step_without_a_record_is_the_same_step(algorithm, heuristic, board, goal, request):
+    if heuristic == "pdb" and board.size == 16:
+        request.getfixturevalue("tables_4x4")
+    kwargs = _options(algorithm, heuristic)
+    recorded, bare = make_search(board, goal, **kwargs), make_search(board, goal, **kwargs)
+    while not recorded.done:
+        assert recorded.step() is not None
+        assert bare.step(record=False) is None
+        assert bare.counters() == recorded.counters()
+        assert bare.open_list(0, 5) == recorded.open_list(0, 5)
+    assert bare.done and bare.solution == recorded.solution
+    assert (bare.unrecorded, recorded.unrecorded) == (recorded.steps, 0)
+
+
+def test_a_search_goes_back_over_its_recorded_steps_only():
+    search = make_search(Board.parse("231 7b8 654"), Board.parse("123 8b4 765"))
+    search.step()
+    search.step()
+    assert search.back() and search.steps == 1
+    search.step(record=False)
+    assert search.unrecorded == 1
+    assert not search.back() and search.steps == 2

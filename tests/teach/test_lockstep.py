@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from npuzzle import Board, PuzzleError, make_search, random_board
-from npuzzle.teach import lockstep as lockstep_module
+from npuzzle import Board, PuzzleError, make_search, random_board, solve
+from npuzzle.search.engine import MAX_RECORDED_STEPS
 from npuzzle.teach.entrants import parse_entrants
 from npuzzle.teach.lockstep import Lockstep
 
@@ -51,7 +51,7 @@ def test_back_and_goto_return_exactly_to_an_earlier_step():
     at_120 = Lockstep(HARD, None, parse_entrants(ENTRANTS))
     at_120.goto(120)
     race.goto(120)
-    assert race.history == at_120.history
+    assert race.series() == at_120.series()
     assert [s.counters() for s in race.searches] == [s.counters() for s in at_120.searches]
     assert [s.open_list(0, 20) for s in race.searches] == [
         s.open_list(0, 20) for s in at_120.searches
@@ -74,14 +74,43 @@ def test_a_search_that_ended_waits_while_the_others_go_on():
     assert greedy.done and not astar.done
 
 
-def test_the_step_limit_stops_the_comparison(monkeypatch):
-    monkeypatch.setattr(lockstep_module, "MAX_STEPS", 50)
-    race = Lockstep(HARD, None, parse_entrants("bfs,astar:misplaced"))
-    assert race.run_to_end()
-    assert race.step_number == 50 and race.at_limit and race.done
-    assert not race.step()
-    race.back()
-    assert not race.at_limit and not race.done
+def test_past_the_records_the_searches_run_on_to_the_end():
+    medium = Board.parse("7,2,4/5,0,6/8,3,1")  # A* + misplaced tiles ends at step 2,340
+    whole = Lockstep(medium, None, parse_entrants("astar:misplaced,astar:manhattan"))
+    race = Lockstep(medium, None, parse_entrants("astar:misplaced,astar:manhattan"), limit=50)
+    assert whole.run_to_end() and race.run_to_end()
+    assert race.step_number == whole.step_number > 50 and race.records_end == 50
+    assert [r.result.to_json() | {"seconds": 0} for r in race.results()] == [
+        r.result.to_json() | {"seconds": 0} for r in whole.results()
+    ]
+    assert race.series() == whole.series()
+    assert race.chart()["marks"] == [{"x": 50, "label": "records end (step 50)"}]
+    assert race.back() and race.step_number == 50 and race.records_end is None
+    assert race.series() == [(label, e[:51], g[:51]) for label, e, g in whole.series()]
+    whole.goto(50)
+    assert [s.counters() for s in race.searches] == [s.counters() for s in whole.searches]
+    assert race.back() and race.step_number == 49
+
+
+@pytest.mark.slow
+def test_the_classic_lesson_finishes_on_the_hardest_3x3():
+    """Russell & Norvig's comparison: A* with misplaced tiles runs past the records (121,529
+    steps), and both searches give the optimal length with every figure."""
+    race = Lockstep(HARD, None, parse_entrants("astar:misplaced,astar:manhattan"))
+    assert race.run_to_end() and race.records_end == MAX_RECORDED_STEPS
+    for row, heuristic in zip(race.results(), ("misplaced", "manhattan"), strict=True):
+        ran = solve(HARD, None, algorithm="astar", heuristic=heuristic)
+        assert (row.length, row.result.optimal) == (31, True)
+        assert (row.result.expanded, row.result.generated) == (ran.expanded, ran.generated)
+        assert row.result.ebf == ran.ebf
+
+
+def test_past_the_records_the_page_limit_stops_a_search_that_keeps_its_nodes():
+    race = Lockstep(HARD, None, parse_entrants("bfs,idastar:misplaced"), limit=20, max_nodes=60)
+    race.goto(100)
+    bfs, idastar = race.searches
+    assert bfs.status == "limit" and bfs.expanded == 60
+    assert idastar.expanded > 60  # IDA*'s memory does not grow: no node limit
 
 
 def test_a_comparison_takes_two_to_four_searches():

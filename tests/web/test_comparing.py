@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from npuzzle import Board, make_search
-from npuzzle.teach import lockstep
 from npuzzle.teach.entrants import parse_entrants
 
 MEDIUM = Board.parse("7,2,4/5,0,6/8,3,1")  # 20 moves: A* + misplaced tiles ends at step 2,340
@@ -84,15 +83,28 @@ def test_a_run_takes_a_slice_at_most_and_ends_with_the_results(
     assert all(r["optimal"] for r in rows) and all(r["ebf"] > 1 for r in rows)
 
 
-def test_the_step_limit_is_said(web: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lockstep, "MAX_STEPS", 6)
-    comparison = web.comparing.Comparison(MEDIUM, None, parse_entrants(ENTRANTS))
-    while comparison.step():
+def test_past_the_records_it_runs_on_to_every_figure_and_says_so(web: Any) -> None:
+    comparison = web.comparing.Comparison(MEDIUM, None, parse_entrants(ENTRANTS), limit=300)
+    while not comparison.run(5.0):
         pass
-    view = comparison.view()
-    assert (view["step"], view["done"], view["at_limit"]) == (6, True, True)
-    assert view["sentence"].startswith("Stopped at step 6, the limit")
-    assert view["results"][0]["length"] is None  # not solved: a row all the same
+    misplaced, manhattan = alone(MEDIUM, "astar", "misplaced"), alone(MEDIUM, "astar", "manhattan")
+    view = comparison.view(500)
+    assert (view["step"], view["done"], view["records_end"]) == (misplaced.steps, True, 300)
+    assert "Steps after 300 ran without records" in view["sentence"]
+    assert [c["recorded"] for c in view["columns"]] == [False, True]  # Manhattan ended first
+    rows = view["results"]
+    assert [(r["expanded"], r["length"], r["optimal"]) for r in rows] == [
+        (s.expanded, len(s.solution or ""), True) for s in (misplaced, manhattan)
+    ]
+    assert all(r["ebf"] > 1 for r in rows)
+    assert "records end (step 300)" in view["chart"]
+    assert [e["name"] for e in view["legend"]] == [
+        f"{label}: {what}"
+        for label in ("A* + Misplaced tiles", "A* + Manhattan distance")
+        for what in ("expanded", "generated")
+    ]
+    assert comparison.back() and comparison.view()["step"] == 300
+    assert comparison.view()["records_end"] is None
 
 
 @pytest.mark.parametrize(("shown", "width"), [(0, 720), (200, 300), (480, 480), (2000, 720)])

@@ -19,9 +19,15 @@ MEDIUM = Board.parse("7,2,4/5,0,6/8,3,1")  # 20 moves: A* + misplaced tiles take
 STANDARD = Board.goal("standard", 3, 3)
 
 
-def session(web: Any, board: Board = START, goal: Board = SNAIL, **options: Any) -> Any:
-    search = make_search(board, goal, **{"algorithm": "astar", **options})
-    return web.stepping.Stepping(search)
+def session(
+    web: Any, board: Board = START, goal: Board = SNAIL, limit: int | None = None, **options: Any
+) -> Any:
+    def make() -> Any:
+        return make_search(board, goal, **{"algorithm": "astar", **options})
+
+    if limit is None:
+        return web.stepping.Stepping(make)
+    return web.stepping.Stepping(make, limit=limit)
 
 
 def test_a_call_works_for_its_seconds_and_says_whether_it_arrived(web: Any) -> None:
@@ -89,6 +95,29 @@ def test_the_limit_stops_stepping_and_is_said(web: Any, monkeypatch: Any) -> Non
     assert stepped.model()["at_limit"] and not stepped.model()["done"]
 
 
+def test_past_the_records_it_runs_on_to_the_end_and_back_returns_to_them(web: Any) -> None:
+    stepped = session(web, MEDIUM, STANDARD, limit=300, heuristic="misplaced")
+    twin = make_search(MEDIUM, STANDARD, algorithm="astar", heuristic="misplaced")
+    while not twin.done:
+        twin.step()
+    while not stepped.go(10**6, 0.01):  # Run to end
+        pass
+    model = stepped.model()
+    assert (model["steps"], model["done"], model["length"]) == (twin.steps, True, 20)
+    assert model["recorded_steps"] == 300 and "recorded to step 300" in model["counters"]
+    assert model["brief"].startswith(f"Step {twin.steps:,} was taken without a record")
+    assert model["why"] == [model["brief"]] and model["current"] is None
+    assert model["open_size"] == twin.open_size  # the lists are still the search's
+    stepped.outline.catch_up(10.0)
+    assert stepped.outline.tree.search.steps == 300  # the tree stays at the records' end
+    assert stepped.go(twin.steps - 1, 10.0) is True  # Back: to the last recorded step
+    model = stepped.model()
+    assert model["steps"] == 300 and model["current"] is not None
+    twin.goto(300)
+    assert f"expanded {twin.expanded:,} " in model["counters"]
+    assert model["open_size"] == twin.open_size
+
+
 def test_the_outline_grows_in_slices_and_then_selects_the_step(web: Any) -> None:
     stepped = session(web, MEDIUM, STANDARD, heuristic="misplaced")
     stepped.go(2000, 10.0)
@@ -132,3 +161,12 @@ def test_the_workers_calls_refuse_bad_requests_with_a_message(web: Any) -> None:
     assert json.loads(worker.steps_go({"to": "far"}))["message"].startswith("Cannot step: ")
     tree = json.loads(worker.steps_tree({"action": "key", "key": "Home"}))
     assert tree["status"] == "ok" and tree["selected"] == 0
+
+
+def test_a_single_step_past_the_records_is_taken_in_one_call(web: Any) -> None:
+    limit = web.stepping.CATCH_UP + 100  # more than a run catches up in one slice
+    stepped = session(web, MEDIUM, STANDARD, limit=limit, heuristic="misplaced")
+    assert stepped.go(limit, 10.0)
+    assert stepped.go(10**6, 0.0) is False and stepped.search.steps == limit  # a run: a slice
+    assert stepped.go(limit + 1, 0.0) is True  # no time, but one step: caught up whole
+    assert stepped.search.steps == limit + 1 and stepped.recording.past_records

@@ -205,8 +205,14 @@ def test_run_all_to_end_goes_in_slices_to_the_engines_results_table(web: Any, co
                 f"{result.ebf:.3f}",
                 "yes",
             ]
+        for row in rows[1:]:  # each figure named, for the card a row is on a phone
+            labels = [c.getAttribute("data-label") for c in row.children[1:]]
+            assert labels == ["Expanded", "Generated", "Length", "EBF", "Optimal"]
         chart = el(web, "compare-chart").innerHTML
-        assert chart.count(": expanded") >= 2 and chart.count(": generated") >= 2
+        assert "(log scale)" in chart
+        legend = chart[chart.index('<ul class="chart chart-legend"') :]  # HTML, after the SVG
+        assert legend.count(": expanded</span>") == 2 and legend.count(": generated</span>") == 2
+        assert legend.count('"swatch dashed"') == 2
         assert el(web, "compare-end").textContent == "Run all to end"
         assert el(web, "compare-end").disabled and el(web, "compare-step").disabled
         assert not el(web, "compare-back").disabled
@@ -431,3 +437,35 @@ def test_the_worker_answers_bad_requests_with_a_reason(
 ) -> None:
     answer = json.loads(asyncio.run(getattr(web.worker, call)(*args)))
     assert answer["status"] == "error" and words in answer["reason"]
+
+
+@pytest.mark.parametrize("change", ["pick", "add", "remove"])
+def test_a_changed_setting_applies_at_once_and_step_steps_the_new_searches(
+    web: Any, compare: Any, change: str
+) -> None:
+    async def scenario() -> None:
+        compare.show(parse_entrants("bfs,astar:misplaced,astar:manhattan"))
+        await settle(compare)
+        el(web, "compare-step").click()
+        await settle(compare)
+        assert status(web) == "Step 1."
+        if change == "pick":
+            el(web, "compare-heuristic-1").value = "linear-conflict"
+            el(web, "compare-heuristic-1").dispatch("change")
+            now = "bfs,astar:linear-conflict,astar:manhattan"
+        elif change == "add":
+            el(web, "compare-add").click()
+            now = "bfs,astar:misplaced,astar:manhattan,astar:linear-conflict"
+        else:
+            removes = el(web, "compare-entrants").querySelectorAll("button")
+            next(b for b in removes if b.getAttribute("data-remove") == "0").click()
+            now = "astar:misplaced,astar:manhattan"
+        await settle(compare)
+        assert compare.solver.asked().count("compare_open") == 2  # started again at once
+        assert status(web) == "Step 0."
+        el(web, "compare-step").click()
+        el(web, "compare-step").click()
+        await settle(compare)
+        check_columns(web, HARD, GOAL, now, 2)
+
+    play(scenario)

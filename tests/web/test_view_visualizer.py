@@ -291,3 +291,29 @@ def test_automatic_steps_the_search_it_picks_and_says_which(web: Any, parts: Any
     said = "Stepping IDA* with pattern databases: a shortest solution of a 3x3 at once. Step 1: "
     assert hub.messages[-1].startswith(said)
     assert text(web, "counters").startswith("Step 1 ")
+
+
+def test_run_to_end_goes_past_the_records_and_back_returns_to_them(
+    web: Any, parts: Any, hub: Any, monkeypatch: Any
+) -> None:
+    _grid, _controls, view = parts
+    monkeypatch.setattr(web.stepping, "MAX_RECORDED_STEPS", 6)  # the board takes more
+
+    async def scenario() -> None:
+        click(web, "run-end")
+        await web.settle(view)
+        end = view.steps
+        assert end > 6 and hub.said.endswith("goal reached, a path of 16 moves.")
+        assert "recorded to step 6" in text(web, "counters")
+        assert text(web, "why-list").startswith(f"Step {end:,} was taken without a record")
+        assert web.document.getElementById("step-limit").hidden
+        click(web, "step-back")
+        await web.settle(view)
+        assert text(web, "counters").startswith("Step 6 ")
+        assert hub.said.startswith("Back to step 6, the last recorded step")
+        assert f"steps 7 to {end:,} ran without records" in hub.said
+        click(web, "step-back")
+        await web.settle(view)
+        assert hub.said == "Back to step 5."
+
+    asyncio.run(scenario())

@@ -2,13 +2,18 @@
 
 Each search has a column with its counters and the head of its open list; one Step, Back,
 Play and "Run all to end" drive all of them to the same step number; a chart draws nodes
-expanded and generated against the step number, and once every search has ended a table gives
-each one's figures. The searches run in the solver worker (web/worker/comparing.py, reached through
-the bridge's ``compare_*`` methods): this view only draws what the worker answers, the chart
-included (SVG text rendered there at the width read here). The worker is asked one call at a
-time, in the order of the presses (a lock); Run all to end asks for slices of
-``SLICE_SECONDS`` one after another, so the page's main thread does no search at all, and Stop
-simply stops asking. Its DOM is built here inside ``<section id="compare">``.
+expanded and generated against the step number (a log scale, its legend in HTML that wraps),
+and once every search has ended a table gives each one's figures (on a narrow screen, one card
+per search: style.css). A changed setting applies at once: the comparison starts again, so
+Step never steps searches the pickers no longer show. Every comparison reaches its end (past
+the recorded steps the searches run on without records: the status line says so).
+
+The searches run in the solver worker (web/worker/comparing.py, reached through the bridge's
+``compare_*`` methods): this view only draws what the worker answers, the chart included (SVG
+text rendered there at the width read here). The worker is asked one call at a time, in the
+order of the presses (a lock); Run all to end asks for slices of ``SLICE_SECONDS`` one after
+another, so the page's main thread does no search at all, and Stop simply stops asking. Its
+DOM is built here inside ``<section id="compare">``.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
+from html import escape
 from typing import Any
 
 from bridge import Bridge
@@ -39,6 +45,18 @@ SLICE_SECONDS = 0.04  # of stepping in the worker per call of Run all to end
 DRAW_SECONDS = 0.25  # between redraws while running to the end
 PLAY_SECONDS = 0.3  # between steps while playing
 WAITING = "Compare waits for the solver: it starts by itself once ready."
+
+
+def legend_html(entries: list[dict[str, Any]]) -> str:
+    """The chart's legend in HTML, which wraps (drawn in the SVG, it was cut on a phone): one
+    item per series, its line solid (expanded) or dashed (generated) in the series' colour."""
+    items = "".join(
+        f'<li class="{escape(str(e["class"]))}"><span class="swatch '
+        f'{"dashed" if e["dashed"] else "solid"}" aria-hidden="true"></span>'
+        f"<span>{escape(str(e['name']))}</span></li>"
+        for e in entries
+    )
+    return f'<ul class="chart chart-legend" aria-label="Legend">{items}</ul>'
 
 
 class CompareView:
@@ -292,6 +310,7 @@ class CompareView:
             self.entrants = [*picked, Entrant(Algorithm.ASTAR, "linear-conflict")]
             self.draw_pickers()
             self.changed()
+            self.start()
 
     def on_remove(self, event: Any) -> None:
         index = event.target.getAttribute("data-remove")
@@ -302,14 +321,23 @@ class CompareView:
         self.entrants = picked
         self.draw_pickers()
         self.changed()
+        self.start()
 
     def on_pick(self, event: Any) -> None:
+        """A setting changed: it applies at once, the comparison starting again (its searches
+        in lockstep: one column alone cannot start again at step 0)."""
         picked = self.read_pickers()
         if picked is None:
             return
         self.entrants = picked
         self.draw_pickers()  # heuristic and weight fields follow the algorithm
         self.changed()
+        focus = getattr(event.target, "id", "")
+        if focus:  # the pickers were drawn anew: the keyboard stays where it was
+            again = self.document.getElementById(focus)
+            if again:
+                again.focus()
+        self.start()
 
     def on_start(self, event: Any) -> None:
         picked = self.read_pickers()
@@ -475,12 +503,15 @@ class CompareView:
         self.sync()
         self.say(str(race["sentence"]))
         width = int(race["width"])
-        self.columns.replaceChildren(*(self._column(c, width) for c in race["columns"]))
+        self.columns.replaceChildren(
+            *(self._column(c, width, race.get("records_end")) for c in race["columns"])
+        )
         if race.get("chart") is not None:
-            self.chart_box.innerHTML = race["chart"]  # the package's SVG: numbers and names
+            # the package's SVG (numbers and names), then its legend
+            self.chart_box.innerHTML = race["chart"] + legend_html(race.get("legend") or [])
         self._table(race["results"])
 
-    def _column(self, c: dict[str, Any], width: int) -> Any:
+    def _column(self, c: dict[str, Any], width: int, records_end: int | None) -> Any:
         column = self._el("section", **{"class": "compare-column"})
         column.setAttribute("aria-label", c["label"])
         column.append(self._el("h3", c["label"]))
@@ -495,6 +526,8 @@ class CompareView:
             ("Length", "—" if length is None else f"{length}"),
         ):
             facts.append(self._el("dt", term), self._el("dd", value))
+        if records_end is not None and not c["recorded"]:
+            facts.append(self._el("dt", "Records"), self._el("dd", f"to step {records_end:,}"))
         column.append(facts)
         items = "".join(
             f"<li>{mini_tiles(tuple(h['tiles']), width)}"
@@ -519,7 +552,8 @@ class CompareView:
         table.append(self._el("caption", "Results"))
         head, body = self._el("thead"), self._el("tbody")
         row = self._el("tr")
-        for name in ("Search", "Expanded", "Generated", "Length", "EBF", "Optimal"):
+        names = ("Search", "Expanded", "Generated", "Length", "EBF", "Optimal")
+        for name in names:
             row.append(self._el("th", name, scope="col"))
         head.append(row)
         table.append(head, body)
@@ -527,13 +561,18 @@ class CompareView:
             row = self._el("tr")
             row.append(self._el("th", r["label"], scope="row"))
             ebf = "—" if r["ebf"] is None else f"{r['ebf']:.3f}"
-            for text in (
-                f"{r['expanded']:,}",
-                f"{r['generated']:,}",
-                "—" if r["length"] is None else str(r["length"]),
-                ebf,
-                "yes" if r["optimal"] else "not proven",
+            for name, text in zip(
+                names[1:],
+                (
+                    f"{r['expanded']:,}",
+                    f"{r['generated']:,}",
+                    "—" if r["length"] is None else str(r["length"]),
+                    ebf,
+                    "yes" if r["optimal"] else "not proven",
+                ),
+                strict=True,
             ):
-                row.append(self._el("td", text))
+                # the name again, for the card each row becomes on a narrow screen
+                row.append(self._el("td", text, data_label=name))
             body.append(row)
         self.table_box.replaceChildren(table)

@@ -9,9 +9,11 @@ entries of each list and how many there are, and a line says how many more.
 
 from typing import Any
 
-from npuzzle.search.engine import MAX_RECORDED_STEPS
+from npuzzle.lab import PAGE_MAX_NODES
 
-MAX_STEPS = MAX_RECORDED_STEPS  # every step is recorded for Back: memory stays bounded
+#: the visualizer's limit, the page's node limit (a step expands a node at most): steps past
+#: npuzzle.search.engine.MAX_RECORDED_STEPS run on without records (web/worker/stepping.py)
+MAX_STEPS = PAGE_MAX_NODES
 Model = dict[str, Any]  # a step as the worker describes it (stepping.Stepping.model)
 Tiles = list[int] | tuple[int, ...]  # a board's tiles, row by row, 0 the gap
 

@@ -7,8 +7,10 @@ The search is npuzzle's, held and stepped in the solver worker (``stepping.py``,
 bridge), made there for the board and settings on the page and made anew when they change;
 the pattern databases it needs are loaded there, once for Solve and the visualizer. This view
 asks for one thing at a time, in the order pressed (no Step is lost or taken twice), and draws
-the answers. Every step is recorded, so Back is exact; stepping stops at ``MAX_STEPS``, which
-the panel then says (``#step-limit``), with Step, Play and Run to end disabled. Run to end and
+the answers. Steps are recorded, so Back is exact, up to ``MAX_RECORDED_STEPS``; past them the
+search runs on without records, and Back returns to the last recorded step (the worker says
+so). Stepping stops at ``MAX_STEPS``, the page's node limit, which the panel then says
+(``#step-limit``), with Step, Play and Run to end disabled. Run to end and
 jumps, forward and back, are many short calls (``SLICE_SECONDS`` of work each in the worker),
 their progress beside the slider, so Stop is answered at once.
 
@@ -66,10 +68,9 @@ class Job(StrEnum):
 
 def limit_note() -> str:
     return (
-        f"Stopped at the visualizer's limit of {MAX_STEPS:,} steps. It records every step so "
-        "that Back returns to it exactly, and the records take memory, so stepping stops "
-        "here. Back and the Step number slider still work; Solve runs the whole search in "
-        "the background without recording its steps."
+        f"Stopped at the visualizer's limit of {MAX_STEPS:,} steps, the page's node limit "
+        "(memory in the tab is finite). Back and the Step number slider still work, over the "
+        "recorded steps; Automatic's search may solve this board."
     )
 
 
@@ -302,10 +303,7 @@ class Visualizer:
         if model["done"]:
             return f"Step {steps:,}: {model['search_status']}: {model['reason']}."
         if model["at_limit"]:
-            return (
-                f"Stopped at the visualizer's limit of {MAX_STEPS:,} steps: Solve runs the "
-                "whole search."
-            )
+            return f"Stopped at the visualizer's limit of {MAX_STEPS:,} steps."
         # A plain step is told by the counters and Why this step beside it (and said in
         # the live region): the line is cleared, so that no older word stays.
         fresh, self.fresh = self.fresh, False
@@ -384,12 +382,16 @@ class Visualizer:
                 return
             if not await self.ensure_search():
                 return
+            was = self.steps
             answer = await self.go({"by": by})
             if answer is None:
                 return
             self.draw(answer, back=by < 0 and bool(answer["moved"]))
-            if answer["moved"]:
-                self.announce(answer, back=by < 0)
+            if not answer["moved"]:
+                return
+            if by < 0 and was - int(answer["steps"]) > 1:  # from past the records
+                self.page.say(back_said(answer, was))
+            self.announce(answer, back=by < 0)
 
     def on_play(self, event: Any) -> None:
         if self.job == Job.PLAY:
@@ -485,6 +487,18 @@ class Visualizer:
         elif event.key == "ArrowLeft":
             event.preventDefault()
             self.on_back(event)
+
+
+def back_said(model: Model, was: int) -> str:
+    """Back's status: from a step taken without a record, Back lands on the last recorded
+    step, and says so."""
+    steps = int(model["steps"])
+    if was - steps > 1:
+        return (
+            f"Back to step {steps:,}, the last recorded step: Back reaches back over the "
+            f"recorded steps only (steps {steps + 1:,} to {was:,} ran without records)."
+        )
+    return f"Back to step {steps}."
 
 
 def going(began: int, at: int, to: int) -> tuple[str, int, int]:

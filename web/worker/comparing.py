@@ -4,8 +4,13 @@ A :class:`Comparison` holds the searches of ``npuzzle.teach.lockstep`` on one bo
 (Step, Back, a run in slices); :meth:`Comparison.view` gives what the page's Compare view
 (web/page/compareview.py, on the main thread) draws, as JSON-able values: per search its counters,
 status, length and the head of its open list (tiles and f: the page draws the small boards),
-the status sentence, the chart already rendered as SVG text at the width the page sends, and
-the results table's rows once every search has ended. The page only draws them.
+the status sentence, the chart already rendered as SVG text at the width the page sends (its
+legend as entries the page writes in HTML, which wraps on a phone), and the results table's
+rows once every search has ended. The page only draws them.
+
+Every comparison reaches its end: past ``MAX_RECORDED_STEPS`` a search runs on without
+records (``npuzzle.search.recording``), up to the page's node limit for the searches that keep
+their nodes, and Back from there returns to the last recorded step.
 
 Pure Python: it imports npuzzle only (never ``js`` or ``pyscript``), so it is tested in CPython
 as it runs in the worker (web/worker/worker.py's ``compare_*`` functions).
@@ -17,10 +22,12 @@ import time
 from typing import Any
 
 from npuzzle import Board
-from npuzzle.lab import charts
+from npuzzle.lab import PAGE_MAX_NODES, charts
+from npuzzle.search.engine import MAX_RECORDED_STEPS
 from npuzzle.teach.entrants import Entrant
 from npuzzle.teach.lockstep import Lockstep
 
+CATCH_UP = 2000  # steps of catching up past the records between looks at the clock
 SLICE_SECONDS = 0.04  # the most one run call steps before it answers (the worker then hears
 # progress(), cancel() and hints, and the page can stop calling)
 OPEN_SHOWN = 4  # open-list entries shown per search
@@ -34,10 +41,18 @@ def chart_width(shown: int) -> int:
 
 
 class Comparison:
-    """Two to four searches on ``board``, stepped in lockstep (PuzzleError if one cannot run)."""
+    """Two to four searches on ``board``, stepped in lockstep (PuzzleError if one cannot run),
+    each recorded for ``limit`` steps."""
 
-    def __init__(self, board: Board, goal: Board | None, entrants: list[Entrant]) -> None:
-        self.race = Lockstep(board, goal, entrants)
+    def __init__(
+        self,
+        board: Board,
+        goal: Board | None,
+        entrants: list[Entrant],
+        *,
+        limit: int = MAX_RECORDED_STEPS,
+    ) -> None:
+        self.race = Lockstep(board, goal, entrants, limit=limit, max_nodes=PAGE_MAX_NODES)
         self.width = board.width
 
     def step(self) -> bool:
@@ -52,24 +67,29 @@ class Comparison:
         """Step for at most ``seconds`` (``SLICE_SECONDS`` at most); True once all have ended."""
         until = time.perf_counter() + min(max(0.0, seconds), SLICE_SECONDS)
         race = self.race
-        while race.step() and time.perf_counter() < until:
-            pass
+        while time.perf_counter() < until:
+            # the first step past the records catches up in slices (seconds in all)
+            if race.ready(CATCH_UP) and not race.step():
+                break
         return race.done
 
     # ----- what the page draws ---------------------------------------------------------------
     def sentence(self) -> str:
         race = self.race
-        if race.at_limit:
-            return (
-                f"Stopped at step {race.step_number:,}, the limit: every step is kept so that "
-                "Back is exact. Solve runs a whole search without that limit."
-            )
+        said = f"Step {race.step_number:,}."
         if race.done:
-            return f"Every search has ended, the last at step {race.step_number:,}."
-        return f"Step {race.step_number:,}."
+            said = f"Every search has ended, the last at step {race.step_number:,}."
+        end = race.records_end
+        if end is not None:
+            said += (
+                f" Steps after {end:,} ran without records (they take memory): Back returns "
+                f"to step {end:,}, then back one step at a time."
+            )
+        return said
 
     def column(self, i: int) -> dict[str, Any]:
-        search, entrant = self.race.searches[i], self.race.entrants[i]
+        recording, entrant = self.race.recordings[i], self.race.entrants[i]
+        search = recording.search
         heads = search.open_list(0, OPEN_SHOWN)
         c = search.counters()
         return {
@@ -79,6 +99,7 @@ class Comparison:
             "generated": c["generated"],
             "open": c["open"],
             "status": str(c["status"]),
+            "recorded": not recording.past_records,
             "length": None if search.solution is None else len(search.solution),
             "heads": [{"tiles": list(n.tiles), "f": n.f} for n in heads],
             "more": max(0, search.open_size - len(heads)),
@@ -104,14 +125,18 @@ class Comparison:
         """Everything the page draws; the chart only when ``width`` (the chart box's width in
         pixels as the page read it, 0 if not laid out) is given: a run draws it at its end."""
         race = self.race
+        chart = None if width is None else race.chart()
         return {
             "status": "ok",
             "step": race.step_number,
             "done": race.done,
-            "at_limit": race.at_limit,
+            "records_end": race.records_end,
             "sentence": self.sentence(),
             "width": self.width,
-            "columns": [self.column(i) for i in range(len(race.searches))],
-            "chart": None if width is None else charts.render(race.chart(), chart_width(width)),
+            "columns": [self.column(i) for i in range(len(race.recordings))],
+            "chart": None
+            if chart is None
+            else charts.render(chart, chart_width(width or 0), legend=False),
+            "legend": None if chart is None else charts.legend(chart),
             "results": self.results(),
         }

@@ -45,7 +45,8 @@ def _drop_stepping() -> None:
     if not _stepping:
         return
     old = _stepping.pop()
-    parts = big_parts(old.search, old.outline.tree)
+    recording = old.recording
+    parts = big_parts(recording.recorded, recording.search, old.outline.tree)
     if parts:
         task = asyncio.ensure_future(dismantle(parts))
         _dropping.add(task)
@@ -72,13 +73,12 @@ async def steps_open(request: Any) -> str:
         except PuzzleError as exc:
             return _refused(f"Cannot use the pattern databases: {exc}.")
         loaded = JOB.total if options.missing else 0
-        search = options.search()
+        session = Stepping(options.search)
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
         return _refused(f"Cannot search: {exc}.")
     if mine != _asked[0]:
         return _refused(OVERTAKEN)
     _drop_stepping()  # another request may have opened one while the tables loaded
-    session = Stepping(search)
     _stepping.append(session)
     model = {"status": Reply.OK, "tables": loaded, **session.model()}
     if options.automatic is not None:  # the visualizer says what it steps through

@@ -11,6 +11,12 @@ Stepping is bounded in time, not in steps: :meth:`Stepping.go` works toward a st
 at most the seconds it is given and says how far it got, so a Run to end of 100,000 steps is
 many short calls, and the worker answers Solve's progress, a hint or Stop in between.
 
+Every step is recorded (Back is exact, Why this step and the tree are drawn from the records)
+up to ``MAX_RECORDED_STEPS``; past them the search runs on to its end without records
+(:class:`npuzzle.search.recording.Recording`): the lists and counters are still the search's,
+the tree stays at the last recorded step, and going back from there returns to that step at
+once. A run stops at ``MAX_STEPS``, the page's node limit, if the search has not ended.
+
 IDA* has no open and closed lists: its ``open_list`` is the children still to be tried along
 the current branch of its depth-first search and its ``closed_list`` that branch, so the two
 lists are named in those words when IDA* (or the anytime search, made of IDA* runs) is
@@ -21,17 +27,23 @@ lists are a real open list (a stack) and closed list, and keep their names.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from outline import Outline
 
 from npuzzle import ALGORITHMS, Algorithm, Node, Search
 from npuzzle.core.board import moved_tile
+from npuzzle.lab import PAGE_MAX_NODES
 from npuzzle.search.engine import MAX_RECORDED_STEPS
+from npuzzle.search.recording import Recording
 from npuzzle.teach.explain import brief, explain_step, number
 
 VISIBLE = 40  # entries described per list (the page says how many more there are)
-MAX_STEPS = MAX_RECORDED_STEPS  # every step is recorded for Back: memory stays bounded
+#: the most steps the visualizer takes: the page's node limit (a step expands one node at
+#: most), as Solve's; every step up to MAX_RECORDED_STEPS is recorded, the rest are not
+MAX_STEPS = PAGE_MAX_NODES
+CATCH_UP = 2000  # steps of catching up past the records between looks at the clock
 
 # (title, note, counter) of the open and the closed list: most searches', and by algorithm
 # the words of those that have their own
@@ -62,14 +74,21 @@ def node_model(node: Node) -> dict[str, Any]:
 
 
 class Stepping:
-    """``search`` stepped for the visualizer, the furthest step it has reached, and its tree
-    (:class:`outline.Outline`, which follows it)."""
+    """The search ``make()`` makes, stepped for the visualizer (recorded up to ``limit``
+    steps, then run on without records), the furthest step it has reached, and its tree
+    (:class:`outline.Outline`, which follows the recorded steps)."""
 
-    def __init__(self, search: Search) -> None:
-        self.search = search
-        self.width = search.board.width
+    def __init__(self, make: Callable[[], Search], *, limit: int | None = None) -> None:
+        limit = MAX_RECORDED_STEPS if limit is None else limit
+        self.recording = Recording(make, limit=limit, max_nodes=PAGE_MAX_NODES)
+        self.width = self.search.board.width
         self.furthest = 0
-        self.outline = Outline(search)
+        self.outline = Outline(self.recording.recorded)
+
+    @property
+    def search(self) -> Search:
+        """The search at the step shown (past the records, the one run on)."""
+        return self.recording.search
 
     @property
     def at_limit(self) -> bool:
@@ -78,26 +97,42 @@ class Stepping:
 
     def advance(self) -> bool:
         """One step; False when the search has ended or reached the visualizer's limit."""
-        search = self.search
-        if search.done or search.steps >= MAX_STEPS:
+        if self.search.done or self.search.steps >= MAX_STEPS:
             return False
-        search.step()
-        self.furthest = max(self.furthest, search.steps)
+        self.recording.step()
+        self.furthest = max(self.furthest, self.search.steps)
         return True
 
     def go(self, to: int, seconds: float) -> bool:
         """Step forward or back toward step ``to`` for at most ``seconds``; True once there
-        (or as far as the search goes: its end, or the limit)."""
-        search = self.search
+        (or as far as the search goes: its end, or the limit). Going back from past the
+        records lands on the last recorded step: Back reaches back over those only."""
+        recording = self.recording
+        if recording.past_records and to < recording.steps:
+            to = min(to, recording.recorded_steps)
         deadline = time.monotonic() + seconds
-        while search.steps != to:
-            if search.steps > to:
-                search.back()
+        # A single Step is one call: catching up to go on past the records is done whole for
+        # it (seconds, once); a run does it in slices between its calls.
+        slices = None if to == recording.steps + 1 else CATCH_UP
+        while recording.steps != to:
+            if recording.steps > to:
+                recording.back()
+            elif not recording.ready(slices):
+                pass  # catching up, in slices
             elif not self.advance():
                 return True
             if time.monotonic() >= deadline:
                 break
-        return search.steps == to
+        return recording.steps == to
+
+    def unrecorded_note(self) -> str:
+        """What the panel says of a step taken without a record."""
+        recorded = self.recording.recorded_steps
+        return (
+            f"Step {self.search.steps:,} was taken without a record: the first {recorded:,} "
+            "steps are recorded (records take memory), the rest run on to the end. The "
+            f"counters and lists are the search's own; Back returns to step {recorded:,}."
+        )
 
     def counters(self) -> str:
         """The counters' line: step, expanded, generated, the lists' sizes, the status."""
@@ -114,6 +149,8 @@ class Stepping:
         for key in ("iteration", "threshold", "phase_goal"):
             if key in c:
                 parts.append(f"{key.replace('_', ' ')} {c[key]}")
+        if self.recording.past_records:
+            parts.append(f"recorded to step {self.recording.recorded_steps:,}")
         return " · ".join(parts)
 
     def model(self) -> dict[str, Any]:
@@ -122,7 +159,11 @@ class Stepping:
         step = search.last_step
         current = children = None
         why: list[str] = []
-        if step is not None:
+        said = brief(step) if step is not None else "Step 0: nothing expanded yet."
+        if self.recording.past_records:
+            why = [self.unrecorded_note()]
+            said = why[0]
+        elif step is not None:
             why = explain_step(search, step).sentences()
             if step.node is not None:
                 node = step.node
@@ -147,7 +188,8 @@ class Stepping:
             "current": current,
             "children": children or [],
             "why": why,
-            "brief": brief(step) if step is not None else "Step 0: nothing expanded yet.",
+            "brief": said,
+            "recorded_steps": self.recording.recorded_steps,
             "open": [node_model(n) for n in search.open_list(0, VISIBLE)],
             "open_size": search.open_size,
             "closed": [node_model(n) for n in search.closed_list(0, VISIBLE)],

@@ -3,19 +3,20 @@
 A chart is plain data, the form :mod:`npuzzle.lab` produces::
 
     {"kind": "line" | "bar", "title": str, "x": "depth", "y": "nodes generated",
-     "log_y": bool,
+     "log_y": bool, "marks": [{"x": x, "label": str}, ...],
      "series": [{"name": str, "points": [[x, y], ...], "published": bool,
                 "dashed": bool, "group": str}, ...]}
 
-For bars, each point's x is a category (a string). :func:`render` returns a standalone
-``<svg>`` element. It draws with ``currentColor`` and the classes ``series-0`` … so a page's
-stylesheet picks the colours for its light and dark themes, else the default palette in the
-element's own ``<style>`` applies. Series of one ``group`` (ours and the paper's figures for
-one heuristic) share a colour; by default each series is its own group. Published series (and
-those marked ``dashed``) are drawn dashed with hollow markers, beside ours. The element is
-meant to be placed in an HTML page, whose parser gives it the SVG namespace, so it names
-none (the site holds no outside address, not even a namespace's). All text is escaped:
-labels may come from anywhere.
+For bars, each point's x is a category (a string). A line chart's ``marks`` are drawn as
+dashed vertical lines, labelled (where something changed: "records end"). :func:`render`
+returns a standalone ``<svg>`` element. It draws with ``currentColor`` and the classes
+``series-0`` … so a page's stylesheet picks the colours for its light and dark themes, else
+the default palette in the element's own ``<style>`` applies. Series of one ``group`` (ours
+and the paper's figures for one heuristic) share a colour; by default each series is its own
+group. Published series (and those marked ``dashed``) are drawn dashed with hollow markers,
+beside ours. The element is meant to be placed in an HTML page, whose parser gives it the SVG
+namespace, so it names none (the site holds no outside address, not even a namespace's). All
+text is escaped: labels may come from anywhere.
 
 >>> chart = {"kind": "bar", "title": "Moves <found>", "x": "search", "y": "moves",
 ...          "series": [{"name": "ours", "points": [["A*", 24], ["greedy", 68]]}]}
@@ -35,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
 
-__all__ = ["nice_ticks", "render"]
+__all__ = ["legend", "nice_ticks", "render"]
 
 CHAR_WIDTH = 6.6  # about, for 12 px sans-serif
 # A tick label's width, over-estimated for the widest common sans-serif (DejaVu Sans: digits
@@ -87,25 +88,55 @@ def _fmt(v: float) -> str:
     return f"{v:g}"
 
 
+def legend(chart: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The legend's entries, one per series drawn: its name, colour class and whether it is
+    dashed; for a page that writes the legend itself (``render(..., legend=False)``), in
+    HTML that wraps on a narrow screen.
+
+    >>> legend({"series": [{"name": "a", "points": [[0, 1]]}, {"name": "b", "points": []}]})
+    [{'name': 'a', 'class': 'series-0', 'dashed': False}]
+    """
+    return [
+        {"name": str(s.get("name", "")), "class": s["class"], "dashed": _dashed(s)}
+        for s in _classed(chart)
+    ]
+
+
+def _classed(chart: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The series that have points, each with its colour class: one per group."""
+    series = [dict(s) for s in chart.get("series", ()) if s.get("points")]
+    groups = list(dict.fromkeys(str(s.get("group", s.get("name", ""))) for s in series))
+    for s in series:
+        group = str(s.get("group", s.get("name", "")))
+        s["class"] = f"series-{groups.index(group) % len(PALETTE)}"
+    return series
+
+
 def render(
-    chart: Mapping[str, Any], width: int = 640, height: int = 360, *, heading: bool = True
+    chart: Mapping[str, Any],
+    width: int = 640,
+    height: int = 360,
+    *,
+    heading: bool = True,
+    legend: bool = True,
 ) -> str:
     """The chart as an ``<svg>`` element (text), ``width`` pixels wide: text keeps its size,
     so a narrow chart has room for fewer ticks and slants long category names. Without
     ``heading`` the title is left to the page (a caption that can wrap); it stays the
-    element's accessible name."""
+    element's accessible name. Without ``legend`` the page writes the legend (see
+    :func:`legend`)."""
     kind = chart.get("kind", "line")
     if kind not in ("line", "bar"):
         raise ValueError(f"unknown chart kind {kind!r}")
-    series = [dict(s) for s in chart.get("series", ()) if s.get("points")]
-    groups = list(dict.fromkeys(str(s.get("group", s.get("name", ""))) for s in series))
-    for s in series:  # the colour class: one per group
-        group = str(s.get("group", s.get("name", "")))
-        s["class"] = f"series-{groups.index(group) % len(PALETTE)}"
+    series = _classed(chart)
     bottom: float  # grows by the slant of the bar names
     floor = None if kind == "line" else 0.0
     y_ticks = _y_ticks(series, bool(chart.get("log_y")), floor)
     right, top, bottom = 16, 36 if heading else 12, 48
+    if kind == "line":  # the last x tick's label is centred on the plot's right edge
+        xs = [float(p[0]) for s in series for p in s["points"]]
+        last = nice_ticks(min(xs), max(xs))[-1] if xs else 0
+        right = max(right, math.ceil(_tick_width(_fmt(last)) / 2) + 2)
     left = _left_margin(y_ticks)
     plot_w = width - left - right
     slant = 0.0  # bars whose names do not fit under them: names slanted, this much lower
@@ -114,7 +145,7 @@ def render(
         longest = max((len(c) for c in cats), default=0)
         if cats and longest * CHAR_WIDTH > plot_w / len(cats) - 4:
             slant = min(longest, MAX_LABEL) * CHAR_WIDTH * math.sin(math.radians(SLANT))
-    bottom += 18 * len(series) + slant
+    bottom += (18 * len(series) if legend else 0) + slant
     height = max(height, int(top + bottom + 120))
     plot_h = height - top - bottom
     out: list[str] = [
@@ -152,7 +183,7 @@ def render(
     )
     # legend
     y0 = round(top + plot_h + 52 + slant)
-    for i, s in enumerate(series):
+    for i, s in enumerate(series if legend else ()):
         cls = s["class"]
         y = y0 + 18 * i
         dash = ' stroke-dasharray="6 4"' if _dashed(s) else ""
@@ -207,6 +238,16 @@ def _line(
     for t in xt:
         out.append(
             f'<text x="{sx(t):.1f}" y="{top + h + 16}" text-anchor="middle">{_fmt(t)}</text>'
+        )
+    for mark in chart.get("marks", ()):
+        x = sx(float(mark["x"]))
+        label = escape(str(mark.get("label", "")))
+        # the label inside the plot, on the side of the line with room for it
+        anchor, dx = ("end", -4) if x - left > w / 2 else ("start", 4)
+        out.append(
+            f'<g class="mark"><line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{top + h}" '
+            f'stroke="currentColor" stroke-dasharray="2 3"/><text x="{x + dx:.1f}" '
+            f'y="{top + 12}" text-anchor="{anchor}">{label}</text></g>'
         )
     for s in series:
         pts = [(float(p[0]), float(p[1])) for p in s["points"] if not log or float(p[1]) > 0]

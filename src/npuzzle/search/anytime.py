@@ -329,7 +329,7 @@ class AnytimeSearch(PhasedSearch):
         return step
 
     def back(self) -> bool:
-        if not self._history:
+        if not self._history or self.unrecorded:
             return False
         _step, number, runs, status, reason, improvements, best, swept, dropped = (
             self._history.pop()

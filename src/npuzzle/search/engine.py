@@ -6,7 +6,9 @@ One implementation per algorithm: each family (:mod:`.bestfirst`, :mod:`.idastar
 :mod:`.anytime`, :mod:`.human`) implements ``_advance`` (expand up to a budget of nodes) and
 ``_undo``. ``run()`` and ``step()`` go through the same ``_advance``; stepping only also
 records what happened (:mod:`.records`), and an undo log, so :meth:`Search.back` returns to
-any earlier step exactly.
+any earlier step exactly. ``step(record=False)`` takes the same step without a record (no
+memory kept for it, and no way back past it): how a learner's search goes on past the most
+steps worth recording (:mod:`.recording`).
 
 >>> from npuzzle import Board, make_search
 >>> search = make_search(Board.parse("134 8b5 726"), Board.parse("123 8b4 765"))
@@ -33,8 +35,9 @@ from npuzzle.search.records import Node, Result, Status, Step
 
 __all__ = ["MAX_RECORDED_STEPS", "Problem", "Search"]
 
-#: The most steps the page steps a search to with every step recorded, so that back() is
-#: exact (the visualizer, Compare, a link's step). Measured with tracemalloc on breadth-first
+#: The most steps the page records of a search, so that back() is exact over them (the
+#: visualizer, Compare, a link's step); past them a search runs on without records
+#: (:class:`npuzzle.search.recording.Recording`). Measured with tracemalloc on breadth-first
 #: search of a hard 3x3 (benchmarks/step_records.py): a step's record is 1.7 KB and the
 #: visualizer's tree 1.1 KB more, 320 MB of CPython at this limit; before the records were
 #: made flat (2.0 KB and 1.2 KB) the limit was 100,000, for the same memory.
@@ -176,16 +179,29 @@ class Search:
     def done(self) -> bool:
         return self.status != Status.RUNNING
 
-    def step(self) -> Step | None:
-        """Advance one expansion and say what happened (``None`` once the search has ended)."""
+    def step(self, *, record: bool = True) -> Step | None:
+        """Advance one expansion and say what happened (``None`` once the search has ended).
+        Without ``record`` the step is the same, but nothing is kept of it and ``None`` is
+        returned: :meth:`back` cannot go back past it (see :attr:`unrecorded`)."""
         self._resume()
         if self.done:
             return None
-        self.recording = True
+        self.recording = record
         t0 = time.perf_counter()
-        record = self._advance(1)
+        taken = self._advance(1)
         self.seconds += time.perf_counter() - t0
-        return record
+        if not record:
+            self.steps += 1  # a recorded step counts itself as it records
+        return taken
+
+    @property
+    def unrecorded(self) -> int:
+        """Steps taken without a record (``step(record=False)``)."""
+        return self.steps - len(self._history)
+
+    def halt(self, reason: str) -> None:
+        """Stop here, as a limit stops a search: ``step()`` or ``run()`` goes on from here."""
+        self.status, self.reason = Status.LIMIT, reason
 
     def _resume(self) -> None:
         """A search stopped by a limit goes on when asked to."""
@@ -193,8 +209,9 @@ class Search:
             self.status, self.reason = Status.RUNNING, ""
 
     def back(self) -> bool:
-        """Undo the last step; ``False`` at the start."""
-        if not self._history:
+        """Undo the last step; ``False`` at the start, and once a step was taken without a
+        record (its undo was not kept: the search goes back no more)."""
+        if not self._history or self.unrecorded:
             return False
         self._undo(self._history.pop())
         self.steps -= 1

@@ -189,11 +189,13 @@ class HumanSearch(PhasedSearch):
                 )
                 self._history.append((step,))  # each phase undoes its own
                 return step
+            if budget <= 0:  # the next phase starts with the next step, recorded or not
+                break
         self._sum()
         return None
 
     def back(self) -> bool:
-        if self.steps == 0:
+        if self.steps == 0 or self.unrecorded:
             return False
         # Every phase after the first starts in the same step as its first expansion, so a
         # phase whose steps are all undone was not started yet.

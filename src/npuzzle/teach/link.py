@@ -27,7 +27,7 @@ default with a message saying what was wrong. Every message is plain text for a 
 True
 >>> bad = parse_fragment("board=1,2,3/4,5,6/7,0,8&step=x&colour=red")  # colour: not a key
 >>> bad.board.format(), bad.step, bad.problems
-('1,2,3/4,5,6/7,0,8', 0, ["step 'x' is not a whole number from 0 to 115,000"])
+('1,2,3/4,5,6/7,0,8', 0, ["step 'x' is not a whole number from 0 to 1,000,000"])
 """
 
 from __future__ import annotations
@@ -45,7 +45,6 @@ from npuzzle.core.solvability import solvability
 from npuzzle.heuristics import HEURISTICS
 from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, Algorithm
 from npuzzle.search.automatic import AUTO
-from npuzzle.search.engine import MAX_RECORDED_STEPS
 from npuzzle.teach.entrants import (
     DEFAULT_ENTRANTS,
     MAX_ENTRANTS,
@@ -68,7 +67,7 @@ __all__ = [
 ]
 
 MAX_LINK_LENGTH = 4000
-MAX_LINK_STEP = MAX_RECORDED_STEPS  # the visualizer steps no further
+MAX_LINK_STEP = lab.PAGE_MAX_NODES  # the visualizer steps no further
 MAX_CHALLENGE = 1_000_000  # moves a challenge may ask for (a bound on what a link carries)
 _SAFE = ",/:"  # kept readable in links: board rows, compared searches
 _LAB = "lab-"  # prefix of an experiment's keys
