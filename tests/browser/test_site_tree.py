@@ -130,7 +130,9 @@ def test_thousands_of_nodes_draw_only_the_rows_in_view(page: Page, site: Site) -
     expect(tree).to_have_attribute("aria-activedescendant", f"tree-node-{expected.root}")
 
 
-def test_the_grid_shows_each_expanded_node_until_the_focus_leaves(page: Page, site: Site) -> None:
+def test_the_grid_shows_each_expanded_node_until_another_mode_is_shown(
+    page: Page, site: Site
+) -> None:
     prepare(page, site)
     step(page, 3)
     search, _tree = cpython_tree("astar", 3)
@@ -141,10 +143,16 @@ def test_the_grid_shows_each_expanded_node_until_the_focus_leaves(page: Page, si
     expect(grid).to_have_attribute("data-tiles", "2,3,1/8,0,4/7,6,5")
     expect(page.locator("#grid-note")).to_contain_text("step 3")
     expect(grid.locator(".tile.moved")).to_have_count(1)
-    page.get_by_role("button", name="Share").focus()  # leaving the visualizer
+    page.get_by_role("button", name="Share").focus()  # the focus may go anywhere:
+    expect(grid).to_have_attribute("data-showing", ",".join(map(str, node.tiles)))
+    show_mode(page, "play")  # another mode gives the board back
     expect(grid).to_have_attribute("data-showing", "")
     expect(page.locator("#grid-note")).to_be_hidden()
+    show_mode(page, "step")
+    expect(grid).to_have_attribute("data-showing", ",".join(map(str, node.tiles)))
+    unfold(page, "#how")
     page.get_by_label("Grid follows the search").uncheck()
+    expect(grid).to_have_attribute("data-showing", "")
     page.get_by_role("button", name="Step", exact=True).click()
     expect(page.locator("#counters")).to_contain_text("Step 4 ")
     expect(grid).to_have_attribute("data-showing", "")

@@ -305,10 +305,13 @@ class Visualizer:
         if model["at_limit"]:
             return f"Stopped at the visualizer's limit of {MAX_STEPS:,} steps."
         # A plain step is told by the counters and Why this step beside it (and said in
-        # the live region): the line is cleared, so that no older word stays.
+        # the live region): the line is cleared, so that no older word stays (a Back says
+        # where it went back to).
         fresh, self.fresh = self.fresh, False
         if steps == 0:
             return f"Back to step 0{START[len('Step 0') :]}" if back else f"{self.about}{START}"
+        if back:
+            return f"Back to step {steps:,}."
         return f"{self.about}{model['brief']}" if fresh else ""
 
     def announce(self, model: Model, back: bool = False) -> None:
