@@ -76,8 +76,10 @@ def test_imports_inside_pause_between_modules_and_the_finder_goes_after(
     # Each module takes 20 ms and the budget is 30 ms: a pause before slow_c (40 ms in), one
     # before slow_e (slow_d, which slow_c imports as it runs, took the 40 ms since), and one
     # on leaving, 50 ms after that (so that what the page does next is a task of its own).
-    assert made == ["slow_a,slow_b", "slow_a,slow_b,slow_c,slow_d"] + [
-        "slow_a,slow_b,slow_c,slow_d,slow_e"
+    assert made == [
+        "slow_a,slow_b",
+        "slow_a,slow_b,slow_c,slow_d",
+        "slow_a,slow_b,slow_c,slow_d,slow_e",
     ]
     assert pauses is not None and pauses.count == 3
     assert {"slow_a", "slow_b", "slow_c", "slow_d", "slow_e"} <= set(sys.modules)
