@@ -210,9 +210,10 @@ def load(page: Page, url: str, moves: bool = False) -> dict[str, Any]:
         "tasks": after,
         "gaps": gaps,
         # The longest a 0 ms timer waited once the grid took moves.
-        "gap": max([d for _, d in gaps], default=0),
-        # The longest time the main thread could not answer a move once the grid took them.
-        "stall": max([d for _, d in after], default=0),
+        "gap": max([min(d, start + d) for start, d in gaps], default=0),
+        # The longest time the main thread could not answer a move once the grid took them
+        # (of a task that began before data-playable, the part after it).
+        "stall": max([min(d, start + d) for start, d in after], default=0),
         **{name: marks.get(name) for name in MARKS},
         "bytes": sum(sizes),
     }
