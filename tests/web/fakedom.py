@@ -428,7 +428,7 @@ def browser_modules(document: Document, window: Window, workers: Any) -> dict[st
     """``js``, ``pyscript``, ``pyodide`` and ``pyodide.ffi`` as the views import them."""
 
     def unavailable(*args: Any, **kwargs: Any) -> Any:
-        raise RuntimeError("the fake browser has no network")
+        raise RuntimeError("the fake browser has no network, nor JSPI")
 
     js = ModuleType("js")
     js.document, js.window = document, window  # type: ignore[attr-defined]
@@ -446,5 +446,8 @@ def browser_modules(document: Document, window: Window, workers: Any) -> dict[st
     ffi.create_proxy = lambda f: f  # type: ignore[attr-defined]
     ffi.create_once_callable = lambda f: f  # type: ignore[attr-defined]
     ffi.to_js = lambda value, **kwargs: value  # type: ignore[attr-defined]
+    # No JSPI here: Python cannot block on JavaScript's event loop (web/page/handover.py).
+    ffi.can_run_sync = lambda: False  # type: ignore[attr-defined]
+    ffi.run_sync = unavailable  # type: ignore[attr-defined]
     pyodide.ffi = ffi  # type: ignore[attr-defined]
     return {"js": js, "pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi}

@@ -23,6 +23,10 @@ The page is a set of views, one module each, and this module only wires them tog
 - ``bridge.Bridge``: the only door to the solver worker (web/worker/), in the messages of
   web/protocol.py, and the one poller of its progress.
 
+Its imports run in short tasks (``handover.short_imports``), so that the opening answers the
+keys pressed meanwhile; then the page is made and takes over in one task, so that no move
+falls between the two.
+
 Views do not know each other: what one asks of the rest (a new board, a message, the address
 to be rewritten) goes through :class:`Page`. The package (boards, moves, searches) is the same
 npuzzle as the command line's, shipped as a zip that PyScript unpacks.
@@ -33,24 +37,31 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from address import AddressView
-from bridge import Bridge
-from compareview import CompareView
-from controls import BoardControls, SearchControls, shuffled, unreachable
-from grid import GridView
-from hintview import HintView
-from labview import LabView
-from modes import ModesView
-from playerview import PlayerView
-from protocol import AUTO, DEFAULT_WEIGHT
-from pyscript import create_named_worker, document, window, workers
-from solvepanel import SolvePanel
-from status import StatusView
-from visualizer import Visualizer
+from handover import IMPORTS_MARK, short_imports
+from pyscript import window  # PyScript's own start imported it already
 
-import npuzzle
-from npuzzle import Board
-from npuzzle.teach.link import LinkState, Mode, opens
+# The rest in short tasks: the opening answers the keys pressed meanwhile (handover.py). The
+# mark names where they begin in the browser's timeline (tests/browser, benchmarks).
+window.performance.mark(IMPORTS_MARK)
+with short_imports():
+    from address import AddressView
+    from bridge import Bridge
+    from compareview import CompareView
+    from controls import BoardControls, SearchControls, shuffled, unreachable
+    from grid import GridView
+    from hintview import HintView
+    from labview import LabView
+    from modes import ModesView
+    from playerview import PlayerView
+    from protocol import AUTO, DEFAULT_WEIGHT
+    from pyscript import create_named_worker, document, workers
+    from solvepanel import SolvePanel
+    from status import StatusView
+    from visualizer import Visualizer
+
+    import npuzzle
+    from npuzzle import Board
+    from npuzzle.teach.link import LinkState, Mode, opens
 
 VERSION: str = npuzzle.__version__
 FIRST_BOARD = "A shuffled 3x3 board: slide the tiles until they read 1 to 8, the gap last."
