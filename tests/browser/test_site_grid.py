@@ -69,13 +69,16 @@ def test_a_first_visit_opens_a_shuffled_board_to_play_with_the_help_by_the_grid(
     page.reload()
     page.wait_for_selector('body[data-ready="true"]', state="attached")
     expect(page.locator("#grid")).to_have_attribute("data-tiles", moved.format("rows"))
-    # How to move a tile is said right under the grid, before the Search group.
+    # How to move a tile is said beside the grid (on this wide screen), as the Play panel's
+    # first words: level with the grid, before the Board settings.
+    expect(page.locator("#tab-play")).to_have_attribute("aria-selected", "true")
     help_box = page.locator("#keys-help").bounding_box()
     grid_box = page.locator("#grid").bounding_box()
-    search = page.locator("#search-group").bounding_box()
-    assert help_box and grid_box and search
-    assert 0 <= help_box["y"] - (grid_box["y"] + grid_box["height"]) < 60
-    assert help_box["y"] + help_box["height"] < search["y"]
+    board = page.locator("#board-group").bounding_box()
+    assert help_box and grid_box and board
+    assert help_box["x"] >= grid_box["x"] + grid_box["width"]
+    assert help_box["y"] < grid_box["y"] + grid_box["height"]
+    assert help_box["y"] + help_box["height"] < board["y"]
     expect(page.locator("#keys-help")).to_contain_text("arrow key")
     assert watch.page_errors == [] and watch.console_errors == []
     page.go_back()  # no entry of the page without its board: Back leaves the site

@@ -1,6 +1,7 @@
-"""The page by keyboard alone: Tab reaches every control (the Board, Search and View groups, the
-grid as one stop, the visualizer, Compare, the Lab) once, without a trap, each with a focus
-ring that can be seen, and Compare is opened and stepped with Tab, Enter and Shift+Tab."""
+"""The page by keyboard alone: in each mode, Tab reaches every control shown once, in the
+page's order (the mode's tabs as one stop, Share, the View menu, the board side with the grid as
+one stop, then the mode's panel), without a trap, each with a focus ring that can be seen; and
+Compare is opened by the tabs' arrow keys and stepped with Tab, Enter and Shift+Tab."""
 
 from __future__ import annotations
 
@@ -9,22 +10,38 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from sitekit import Site, load, wait_worker
+from sitekit import Site, load, show_mode, wait_worker
 
 pytestmark = pytest.mark.browser
 
-# Every control the page offers, as DESCRIBE names it, with Compare open at step 0 (its Back
-# and Remove and the visualizer's Back are disabled then, so not in the tab order).
-MAIN_CONTROLS = [
-    *("#size", "#goal", "#shuffle", "#reset", "#board-text", "#goal-text", "#edit", "#arrange"),
-    *("#algorithm", "#heuristic", "#solve", "#speed", "#share", "#compare-open"),
-    *("#mark-home",),
-    *("#visualizer", "#step", "#play", "#run-end", "#jump"),
-    *("#compare-algorithm-0", "#compare-heuristic-0", "#compare-algorithm-1"),
-    *("#compare-heuristic-1", "#compare-add", "#compare-start"),
-    *("#compare-step", "#compare-play", "#compare-end"),
-    *("#lab-experiment", "#lab-opt-per_depth", "#lab-seed", "#lab-run"),
-]
+# The top bar, first in every mode: the tabs are one stop (the tab shown), then Share and the
+# View menu's summary; with the menu open, its checkbox.
+TOP_BAR = ("#share", 'summary "View"')
+# The board side's controls before the grid: the player's (Undo, Redo and Restart are disabled
+# before a move), shown while playing and solving only.
+BOARD_SIDE = {"play": ["#hint"], "solve": ["#hint"], "step": [], "compare": [], "lab": []}
+# The controls each mode's panel offers, in the page's order, as DESCRIBE names them, with
+# Compare at step 0 (its Back and Remove and the visualizer's Back are disabled then, so not
+# in the tab order) and the Step through panel's search tree and How it works unfolded.
+PANEL_CONTROLS = {
+    "play": [
+        *("#size", "#goal", "#shuffle", "#reset", "#board-text", "#goal-text", "#edit"),
+        "#arrange",
+    ],
+    "solve": ["#algorithm", "#heuristic", "#solve"],
+    "step": [
+        *("#visualizer", "#algorithm", "#heuristic", "#step", "#play", "#run-end", "#jump"),
+        *('summary "Expanded node and its children"', "#why-heading", "#tree-heading"),
+        *("#tree-current", "#tree-path", "#tree-view"),
+        *('summary "How it works"', "#speed", "#follow"),
+    ],
+    "compare": [
+        *("#compare-algorithm-0", "#compare-heuristic-0", "#compare-algorithm-1"),
+        *("#compare-heuristic-1", "#compare-add", "#compare-start"),
+        *("#compare-step", "#compare-play", "#compare-end"),
+    ],
+    "lab": ["#lab-experiment", "#lab-opt-per_depth", "#lab-seed", "#lab-run"],
+}
 MAX_TABS = 300  # far more than the page's controls: a walk that needs more is trapped
 
 # One name per focusable element; tiles by their number, the Lab's checkboxes by name=value.
@@ -57,12 +74,13 @@ FOCUSED = f"""() => {{
   }};
 }}"""
 
-# Every element a keyboard should reach: focusable, enabled, drawn, not taken out by tabindex.
+# Every element a keyboard should reach: focusable, enabled, drawn (not in a hidden panel nor
+# in a folded <details>), not taken out by tabindex.
 TABBABLE = f"""() => {{
   const describe = {DESCRIBE};
   return [...document.querySelectorAll("a[href], button, input, select, textarea, [tabindex]")]
-    .filter((e) => e.tabIndex >= 0 && !e.matches(":disabled") && e.getClientRects().length
-      && getComputedStyle(e).visibility !== "hidden")
+    .filter((e) => e.tabIndex >= 0 && !e.matches(":disabled")
+      && e.checkVisibility({{visibilityProperty: true}}))
     .map(describe);
 }}"""
 
@@ -81,9 +99,14 @@ def contrast(a: str, b: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
+def from_the_top(page: Page) -> None:
+    """Take the focus off any control: the next Tab starts from the page's heading."""
+    page.locator("h1").click()
+
+
 def tab_walk(page: Page) -> list[dict[str, Any]]:
     """Press Tab from the top of the page until focus leaves it or comes round again."""
-    page.evaluate("document.activeElement?.blur()")
+    from_the_top(page)
     seen: list[dict[str, Any]] = []
     for _ in range(MAX_TABS):
         page.keyboard.press("Tab")
@@ -104,6 +127,24 @@ def tab_to(page: Page, name: str) -> int:
     pytest.fail(f"Tab never reached {name}")
 
 
+def in_order(names: list[str], wanted: list[str]) -> bool:
+    """Whether ``wanted`` are all in ``names``, in this order (others may come between)."""
+    rest = iter(names)
+    return all(name in rest for name in wanted)
+
+
+def unseen_rings(walk: list[dict[str, Any]]) -> list[str]:
+    """The stops of a walk without a focus ring that can be seen."""
+    unseen = []
+    for f in walk:
+        ring = f["style"] != "none" and f["width"] >= 2
+        if not (f["keyboard"] and (ring or f["shadow"] != "none")):
+            unseen.append(f"{f['name']}: {f}")
+        elif ring and contrast(f["color"], f["behind"]) < 3:  # WCAG 1.4.11: 3:1 for the ring
+            unseen.append(f"{f['name']}: ring {f['color']} on {f['behind']}")
+    return unseen
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_tab_reaches_every_control_once_with_a_visible_focus_ring(
     page: Page, site: Site, scheme: str
@@ -113,36 +154,48 @@ def test_tab_reaches_every_control_once_with_a_visible_focus_ring(
     load(page, f"{site.url}#compare=astar:misplaced,astar:manhattan&algorithm=astar")
     wait_worker(page)  # every control enabled
     expect(page.get_by_role("region", name="Compare")).to_be_visible()
-    walk = tab_walk(page)
-    names = [f["name"] for f in walk]
-    print(f"\n{scheme}: {len(names)} tab stops: {', '.join(names)}")
-    assert len(names) == len(set(names)), f"reached twice (a trap?): {names}"
-    missing = [c for c in MAIN_CONTROLS if c not in names]
-    assert missing == [], f"not reached by Tab: {missing}"
-    unreached = [n for n in page.evaluate(TABBABLE) if n not in names]
-    assert unreached == [], f"focusable but not reached by Tab: {unreached}"
-    # The grid is one stop (a roving tabindex): its first cell, a tile on this board.
-    assert [f["name"] for f in walk if f["inGrid"]] == ["tile 1"]
-    assert any(n.startswith("checkbox heuristics=") for n in names), "the Lab's checkboxes"
-    unseen = []
-    for f in walk:
-        ring = f["style"] != "none" and f["width"] >= 2
-        if not (f["keyboard"] and (ring or f["shadow"] != "none")):
-            unseen.append(f"{f['name']}: {f}")
-        elif ring and contrast(f["color"], f["behind"]) < 3:  # WCAG 1.4.11: 3:1 for the ring
-            unseen.append(f"{f['name']}: ring {f['color']} on {f['behind']}")
-    assert unseen == [], f"{scheme} theme, no visible focus: {unseen}"
+    page.locator("#view-menu summary").click()  # the View menu open: its checkbox is a stop
+    for mode in ("compare", "play", "solve", "step", "lab"):
+        show_mode(page, mode)
+        if mode == "step":  # the tree's controls, Play speed and Grid follows, unfolded
+            page.locator("#tree-heading").click()
+            page.locator("#how summary").click()
+        walk = tab_walk(page)
+        names = [f["name"] for f in walk]
+        print(f"\n{scheme}, {mode}: {len(names)} tab stops: {', '.join(names)}")
+        assert len(names) == len(set(names)), f"{mode}: reached twice (a trap?): {names}"
+        # The tabs are one stop, the tab shown: the first of the page.
+        assert [n for n in names if n.startswith("#tab-")] == [f"#tab-{mode}"], names
+        # Then the board side (the grid one stop: its first cell, a tile on this board), then
+        # the panel shown.
+        top = [f"#tab-{mode}", *TOP_BAR, "#mark-home", *BOARD_SIDE[mode]]
+        if mode != "lab":  # the Lab hides the board
+            top.append("tile 1")
+        assert names[: len(top)] == top, f"{mode}: the top bar, the board side first: {names}"
+        in_grid = [f["name"] for f in walk if f["inGrid"]]
+        assert in_grid == ([] if mode == "lab" else ["tile 1"]), f"{mode}: {names}"
+        assert in_order(names, PANEL_CONTROLS[mode]), f"{mode}: not in this order: {names}"
+        unreached = [n for n in page.evaluate(TABBABLE) if n not in names]
+        assert unreached == [], f"{mode}: focusable but not reached by Tab: {unreached}"
+        if mode == "lab":
+            assert any(n.startswith("checkbox heuristics=") for n in names), "Lab's checkboxes"
+        unseen = unseen_rings(walk)
+        assert unseen == [], f"{scheme} theme, {mode}: no visible focus: {unseen}"
 
 
-def test_compare_is_opened_and_stepped_by_keyboard(page: Page, site: Site) -> None:
+def test_compare_is_opened_by_the_tabs_and_stepped_by_keyboard(page: Page, site: Site) -> None:
     load(page, f"{site.url}#board=8,6,7/2,5,4/3,0,1")  # 31 moves: no search ends at step 1
     wait_worker(page)
     compare = page.get_by_role("region", name="Compare")
     expect(compare).to_be_hidden()
-    tab_to(page, "#compare-open")
-    page.keyboard.press("Enter")
+    from_the_top(page)
+    assert tab_to(page, "#tab-play") == 1  # the tabs: the page's first stop
+    for tab in ("#tab-solve", "#tab-step", "#tab-compare"):
+        page.keyboard.press("ArrowRight")  # the next tab, shown at once
+        expect(page.locator(tab)).to_be_focused()
+        expect(page.locator(tab)).to_have_attribute("aria-selected", "true")
     expect(compare).to_be_visible()
-    expect(page.locator("#compare-open")).to_be_focused()  # opening does not steal focus
+    expect(page.locator("#tab-compare")).to_be_focused()  # showing it does not steal focus
     status = compare.get_by_role("status")
     expect(status).to_have_text("Step 0.")
     tab_to(page, "#compare-step")
@@ -155,3 +208,7 @@ def test_compare_is_opened_and_stepped_by_keyboard(page: Page, site: Site) -> No
     page.keyboard.press("Enter")
     expect(status).to_have_text("Step 0.")
     expect(steps).to_have_text(["0", "0"])
+    # From the top again, the tabs' one stop is now Compare's, the tab shown.
+    from_the_top(page)
+    page.keyboard.press("Tab")
+    expect(page.locator("#tab-compare")).to_be_focused()

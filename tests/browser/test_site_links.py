@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from sitekit import PageWatch, Site, load
+from sitekit import PageWatch, Site, load, show_mode
 
 pytestmark = pytest.mark.browser
 
@@ -17,6 +17,9 @@ SHARED = (
 def test_a_link_opens_board_goal_settings_and_step(page: Page, site: Site) -> None:
     load(page, site.url + SHARED)
     assert page.locator("#grid").get_attribute("data-tiles") == "1,3,4/8,0,5/7,2,6"
+    # A link with a step opens Step through.
+    expect(page.locator("#tab-step")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#visualizer")).to_be_visible()
     expect(page.get_by_label("Goal", exact=True)).to_have_value("custom")
     expect(page.get_by_label("Goal board")).to_have_value("1,2,3/8,0,4/7,6,5")
     expect(page.get_by_label("Algorithm")).to_have_value("idastar")
@@ -29,6 +32,7 @@ def test_share_round_trips_in_a_fresh_browser(page: Page, site: Site, context) -
     page.get_by_label("Size").select_option("4x4")
     page.get_by_role("button", name="Shuffle").click()
     page.get_by_label("Goal", exact=True).select_option("snail")
+    show_mode(page, "step")
     page.get_by_label("Algorithm").select_option("wastar")
     page.get_by_label("Heuristic").select_option("reversal")
     page.get_by_label("Weight").fill("2.5")
@@ -51,6 +55,7 @@ def test_share_round_trips_in_a_fresh_browser(page: Page, site: Site, context) -
         expect(other.get_by_label("Heuristic")).to_have_value("reversal")
         expect(other.get_by_label("Weight")).to_have_value("2.5")
         expect(other.locator("#counters")).to_contain_text("Step 4 ")
+        expect(other.locator("#tab-step")).to_have_attribute("aria-selected", "true")
         assert other.locator("#counters").text_content() == page.locator("#counters").text_content()
     finally:
         fresh.close()
@@ -92,5 +97,6 @@ def test_malformed_links_show_a_message_and_a_usable_board(
     assert page.locator("#grid button.tile").count() >= 3
     assert page.locator("img").count() == 0
     assert watch.page_errors == [] and watch.console_errors == []
+    show_mode(page, "play")  # the Board settings
     page.get_by_role("button", name="Shuffle").click()  # still usable
     expect(page.locator("#status")).to_contain_text("Shuffled")

@@ -30,6 +30,7 @@ def test_the_visualizer_and_the_tree_name_their_boards_with_rows_and_gap(
     expect(children.get_by_role("listitem").first).to_contain_text("after U")
     opened = page.locator("#open-list").get_by_role("img")
     expect(opened).to_have_count(4)
+    page.locator("#tree-heading").click()  # the search tree, folded until asked for
     tree = page.get_by_role("tree", name="Search tree")
     tree.get_by_role("treeitem").first.click()
     expect(page.locator("#tree-detail").get_by_role("img", name=START, exact=True)).to_be_visible()

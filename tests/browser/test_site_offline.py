@@ -29,6 +29,7 @@ from sitekit import (
     load,
     served,
     served_under,
+    show_mode,
     wait_offline_copy,
     wait_worker,
 )
@@ -253,8 +254,9 @@ def test_chromium_reads_the_manifest_without_errors(
 
 
 def solve_and_wait(page: Page, words: str) -> None:
-    page.get_by_role("button", name="Solve").click()
-    expect(page.locator("#status")).to_have_text(words, timeout=SOLVE_TIMEOUT_MS)
+    show_mode(page, "solve")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#solve-status")).to_have_text(words, timeout=SOLVE_TIMEOUT_MS)
 
 
 def click_a_tile_next_to_the_gap(page: Page) -> None:
@@ -289,6 +291,7 @@ def test_after_one_visit_the_site_opens_plays_and_solves_offline(
     assert page.evaluate(OFFLINE_COPY)["controlled"]
     click_a_tile_next_to_the_gap(page)  # (the board the address kept: the solved one)
     expect(page.get_by_label("Heuristic")).to_have_value("pdb")
+    show_mode(page, "play")  # the Board settings
     page.get_by_label("Board", exact=True).fill(BOARD_4X4.format("rows"))
     page.get_by_role("button", name="Edit").click()
     expect(page.locator("#grid")).to_have_attribute("data-tiles", BOARD_4X4.format("rows"))
@@ -443,6 +446,7 @@ def test_under_a_subpath_every_request_stays_inside_it(
         wait_worker(page)
         solve_and_wait(page, "Solved in 2 moves.")  # its table from /npuzzle/pdb/
         page.get_by_label("Heuristic").select_option("manhattan")
+        show_mode(page, "play")  # the Board settings
         page.get_by_label("Board", exact=True).fill("8,6,7/2,5,4/3,0,1")
         page.get_by_role("button", name="Edit").click()
         solve_and_wait(page, "Solved in 31 moves.")

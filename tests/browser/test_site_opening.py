@@ -1,6 +1,6 @@
 """The opening (web/opening/opening.py, MicroPython): the link's board drawn and playable before
 Pyodide has loaded, and handed over to the page with the moves made meanwhile; Solve and
-Step pressed meanwhile are done once the page has loaded.
+Step pressed meanwhile (in their tabs, shown by the opening) are done once the page has loaded.
 
 The page's Pyodide script (main.py) is held back by a route until the test lets it go, so
 that what the opening alone does is seen, whatever the machine's speed.
@@ -175,10 +175,12 @@ def test_solve_pressed_while_loading_solves_once_ready(
     page: Page, site: Site, held: Callable[[], None]
 ) -> None:
     opened(page, site)
+    page.click("#tab-solve")  # the opening shows the Solve panel at once
     page.click("#solve")
-    expect(page.locator("#status")).to_contain_text("Solve waits for the solver")
+    expect(page.locator("#solve-status")).to_contain_text("Solve waits for the solver")
     held()
     wait_worker(page, TIMEOUT_MS)
+    expect(page.locator("#tab-solve")).to_have_attribute("aria-selected", "true")  # kept
     expect(page.locator("#figures")).to_contain_text("31", timeout=TIMEOUT_MS)
     expect(page.locator("#solution-moves li")).to_have_count(31)
 
@@ -187,10 +189,12 @@ def test_step_pressed_while_loading_steps_once_ready(
     page: Page, site: Site, held: Callable[[], None]
 ) -> None:
     opened(page, site)
+    page.click("#tab-step")  # the opening shows the Step through panel at once
     page.click("#step")
-    expect(page.locator("#status")).to_contain_text("Step waits for the visualizer")
+    expect(page.locator("#step-status")).to_contain_text("Step waits for the visualizer")
     held()
     page.wait_for_selector('body[data-ready="true"]', state="attached", timeout=TIMEOUT_MS)
+    expect(page.locator("#tab-step")).to_have_attribute("aria-selected", "true")  # kept
     expect(page.locator("#counters")).to_contain_text("Step 1 ", timeout=TIMEOUT_MS)
 
 

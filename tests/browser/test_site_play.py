@@ -7,7 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from sitekit import BLOCKING, Site, axe_violations, load, wait_worker
+from sitekit import BLOCKING, Site, axe_violations, load, show_mode, wait_worker
 
 from npuzzle import Board, solve
 from npuzzle.play.game import slides
@@ -18,14 +18,17 @@ GOAL = Board.goal("standard", 3, 3)
 START = Board.parse("8,6,7/2,5,4/3,0,1")  # 31 moves from the goal
 LINK = "#board=8,6,7/2,5,4/3,0,1&algorithm=astar&heuristic=manhattan"
 
-# Every text the status line takes, with whether the grid showed its goal at that moment.
+# Every text the status lines take (the board's, and Solve's, where the playback speaks), with
+# whether the grid showed its goal at that moment.
 STATUS_LOG = """() => {
   window.statusLog = [];
-  const status = document.getElementById("status");
   const grid = document.getElementById("grid");
-  new MutationObserver(() => window.statusLog.push(
-    [status.textContent, grid.classList.contains("solved"), grid.dataset.tiles]
-  )).observe(status, { childList: true, characterData: true, subtree: true });
+  for (const id of ["status", "solve-status"]) {
+    const status = document.getElementById(id);
+    new MutationObserver(() => window.statusLog.push(
+      [status.textContent, grid.classList.contains("solved"), grid.dataset.tiles]
+    )).observe(status, { childList: true, characterData: true, subtree: true });
+  }
 }"""
 
 
@@ -39,7 +42,8 @@ def tiles(page: Page) -> str:
 
 
 def solve_and_play(page: Page) -> None:
-    page.get_by_role("button", name="Solve").click()
+    show_mode(page, "solve")
+    page.get_by_role("button", name="Solve", exact=True).click()
     expect(page.locator("body")).to_have_attribute("data-playback", "running", timeout=60_000)
 
 
@@ -57,7 +61,7 @@ def test_keys_during_playback_pause_it_and_solved_is_only_said_of_a_solved_board
     shown = tiles(page)
     page.wait_for_timeout(1500)  # six moves at the default speed, had it gone on
     assert tiles(page) == shown  # paused, and the key moved no tile
-    status = page.locator("#status")
+    status = page.locator("#solve-status")  # the playback's messages are Solve's
     expect(status).to_contain_text(re.compile(r"Playback paused at move \d+ of 31"))
     made = int(page.locator("#moves").text_content() or "0")
     assert Board.parse(shown) == START.path(solution(page)[:made])[-1]
@@ -122,14 +126,14 @@ def test_playback_pauses_steps_skips_to_the_end_and_lists_tiles_that_slide(
     # Speed: 32 moves a second plays the rest in about a second, not 5 s.
     page.get_by_label("Playback speed").select_option("32")
     page.get_by_role("button", name="Resume").click()
-    expect(page.locator("#status")).to_have_text("Solved in 31 moves.", timeout=4_000)
+    expect(page.locator("#solve-status")).to_have_text("Solved in 31 moves.", timeout=4_000)
     expect(page.get_by_role("button", name="Play again")).to_be_enabled()
     # Skip to end from the start of a second playing.
     page.get_by_role("button", name="Play again").click()
     page.get_by_role("button", name="Pause").click()
     page.get_by_role("button", name="Skip to end").click()
     expect(page.locator("#grid")).to_have_class(re.compile(r"\bsolved\b"))
-    expect(page.locator("#status")).to_have_text("Solved in 31 moves.")
+    expect(page.locator("#solve-status")).to_have_text("Solved in 31 moves.")
     expect(page.get_by_role("button", name="Skip to end")).to_be_disabled()
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
@@ -174,6 +178,7 @@ def test_tiles_in_place_are_marked_and_the_counter_knows_the_shortest(
     expect(page.locator(".counter")).to_have_text("Moves: 0 (shortest: 2)", timeout=30_000)
     home = page.locator("#grid .tile.home")
     expect(home).to_have_count(0)
+    page.locator("#view-menu summary").click()  # the View menu holds it
     page.get_by_label("Mark tiles in place").check()
     expect(home).to_have_count(6)
     page.locator("h1").click()

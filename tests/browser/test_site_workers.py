@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from sitekit import PageWatch, Site, load, wait_worker
+from sitekit import PageWatch, Site, load, show_mode, wait_worker
 from test_site_lab import assert_table, choose, expected, run, searches, set_names
 
 from npuzzle import Board, random_board, solve
@@ -32,19 +32,22 @@ def ready_with_two_workers(page: Page, site: Site) -> None:
     page.add_init_script(THREE_CORES)
     load(page, site.url)
     wait_worker(page)
+    show_mode(page, "solve")  # Workers is a Search setting
     offered = page.locator("#workers option").evaluate_all("os => os.map(o => o.value)")
     assert offered == ["1", "2", "3"]
     page.locator("#workers").select_option("2")
 
 
 def solve_in_page(page: Page, board: Board, algorithm: str, heuristic: str) -> dict[str, str]:
+    show_mode(page, "play")  # the Board settings
     page.get_by_label("Board", exact=True).fill(board.format("rows"))
     page.get_by_label("Goal board").fill("")
     page.get_by_role("button", name="Edit").click()
+    show_mode(page, "solve")
     page.get_by_label("Algorithm").select_option(algorithm)
     page.get_by_label("Heuristic").select_option(heuristic)
     page.evaluate("document.getElementById('figures').replaceChildren()")  # the last ones
-    page.get_by_role("button", name="Solve").click()
+    page.get_by_role("button", name="Solve", exact=True).click()
     expect(page.locator("#figures dt").first).to_be_attached(timeout=SOLVE_MS)
     expect(page.locator("body")).to_have_attribute("data-searching", "false")
     terms = page.locator("#figures dt").all_text_contents()
@@ -79,6 +82,7 @@ def test_the_lab_shared_with_a_helper_gives_cpythons_table(
     page: Page, site: Site, watch: PageWatch
 ) -> None:
     ready_with_two_workers(page, site)
+    show_mode(page, "lab")
     choose(page, "kunkle")
     set_names(page, "heuristics", ["manhattan"])
     options: dict[str, Any] = {"heuristics": ["manhattan"]}

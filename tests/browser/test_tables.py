@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, Request, Route, expect
-from sitekit import PageWatch, Site, load, wait_worker
+from sitekit import PageWatch, Site, load, show_mode, wait_worker
 
 from npuzzle import HEURISTICS, Board, make_search
 from npuzzle.core import reference
@@ -31,17 +31,23 @@ LOADING = re.compile(
     r"Loading pattern databases into the (solver|visualizer): (\d+\.\d) of (\d+\.\d) MB\.\.\."
 )
 
-# Records, in the page, every text #status shows and every state of <progress id="loading">.
-RECORD = """() => {
+# Records, in the page, every text a panel's status line shows and every state of its
+# progress bar. Called as page.evaluate(RECORD, SOLVE_PANEL) or STEP_PANEL.
+RECORD = """([line, progress]) => {
   window.__seen = [];
-  const status = document.getElementById("status");
-  const bar = document.getElementById("loading");
+  const status = document.getElementById(line);
+  const bar = document.getElementById(progress);
   const note = () => window.__seen.push({
     status: status.textContent, hidden: bar.hidden, value: bar.value, max: bar.max,
   });
   new MutationObserver(note).observe(status, {childList: true, characterData: true, subtree: true});
   new MutationObserver(note).observe(bar, {attributes: true});
 }"""
+
+
+# Solve's and Step through's status lines and progress bars: each says its own loading.
+SOLVE_PANEL = ["solve-status", "solve-loading"]
+STEP_PANEL = ["step-status", "step-loading"]
 
 
 def link(board: Board, algorithm: str, heuristic: str, goal: str = "blank-first") -> str:
@@ -72,9 +78,15 @@ def result_figures(page: Page) -> dict[str, str]:
 
 
 def solved_figures(page: Page) -> dict[str, str]:
-    """Click Solve and wait for the result (not for the playback)."""
-    page.get_by_role("button", name="Solve").click()
+    """Show Solve, click Solve and wait for the result (not for the playback)."""
+    press_solve(page)
     return result_figures(page)
+
+
+def press_solve(page: Page) -> None:
+    """Show Solve and click its button."""
+    show_mode(page, "solve")
+    page.get_by_role("button", name="Solve", exact=True).click()
 
 
 def moves_shown(page: Page) -> str:
@@ -107,21 +119,24 @@ def table_requests(context: BrowserContext) -> list[str]:
 def idle(page: Page) -> None:
     """No search under way, Solve usable, no progress bar: the tab is not stuck."""
     expect(page.locator("body")).to_have_attribute("data-searching", "false")
-    expect(page.get_by_role("button", name="Solve")).to_be_enabled()
-    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.get_by_role("button", name="Solve", exact=True)).to_be_enabled()
+    for bar in ("#loading", "#solve-loading", "#step-loading"):
+        expect(page.locator(bar)).to_be_hidden()
 
 
 def still_solves_a_3x3(page: Page) -> None:
     """Switch to Manhattan on a 3x3 board and solve it to the end of the playback."""
+    show_mode(page, "solve")
     page.get_by_label("Heuristic").select_option("manhattan")
     page.get_by_label("Algorithm").select_option("astar")
+    show_mode(page, "play")
     page.get_by_label("Goal", exact=True).select_option("standard")
     page.get_by_label("Board", exact=True).fill("1,2,3/4,0,6/7,5,8")
     page.get_by_label("Goal board").fill("")
     page.get_by_role("button", name="Edit").click()
     expect(page.locator("#grid")).to_have_attribute("data-tiles", "1,2,3/4,0,6/7,5,8")
-    page.get_by_role("button", name="Solve").click()
-    expect(page.locator("#status")).to_have_text("Solved in 2 moves.", timeout=30_000)
+    press_solve(page)
+    expect(page.locator("#solve-status")).to_have_text("Solved in 2 moves.", timeout=30_000)
     assert figures(page)["Optimal"] == "yes"
 
 
@@ -171,10 +186,11 @@ def test_pdb_solve_shows_loading_progress_then_korf_79_optimally(
     total = sum(files.values())
     held = hold_second_table(page)
     open_link(page, site, link(KORF_79, "idastar", "pdb"))
-    page.evaluate(RECORD)
-    page.get_by_role("button", name="Solve").click()
-    status = page.locator("#status")
-    bar = page.locator("#loading")
+    show_mode(page, "solve")
+    page.evaluate(RECORD, SOLVE_PANEL)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    status = page.locator("#solve-status")
+    bar = page.locator("#solve-loading")
     try:
         wait_for_held(page, held)
         # the first file is read, the second is held: the page shows exactly that much
@@ -185,10 +201,10 @@ def test_pdb_solve_shows_loading_progress_then_korf_79_optimally(
         )
         expect(bar).to_be_visible()
         page.wait_for_function(
-            "n => document.getElementById('loading').value === n", arg=first_size
+            "n => document.getElementById('solve-loading').value === n", arg=first_size
         )
         assert bar.evaluate("b => b.max") == total
-        assert page.get_by_role("button", name="Solve").is_disabled()
+        assert page.get_by_role("button", name="Solve", exact=True).is_disabled()
     finally:
         for route in held[1:2]:
             route.fallback()
@@ -199,7 +215,7 @@ def test_pdb_solve_shows_loading_progress_then_korf_79_optimally(
     moves = moves_shown(page)
     assert len(moves) == 42
     assert KORF_79.apply(moves) == GOAL
-    expect(page.locator("#loading")).to_be_hidden()
+    expect(bar).to_be_hidden()
     # the loading was reported as it went, the bytes read only growing
     loaded = [
         float(m[2])
@@ -215,10 +231,10 @@ def test_pdb_solve_shows_loading_progress_then_korf_79_optimally(
 def test_cancel_while_the_tables_load_stops_at_once(page: Page, site: Site) -> None:
     held = hold_second_table(page)
     open_link(page, site, link(KORF_79, "idastar", "pdb"))
-    page.get_by_role("button", name="Solve").click()
+    press_solve(page)
     wait_for_held(page, held)
     page.get_by_role("button", name="Cancel").click()
-    status = page.locator("#status")
+    status = page.locator("#solve-status")
     expect(status).to_have_text("Cancelling...")
     page.wait_for_timeout(600)  # progress polls must not write over it
     expect(status).to_have_text("Cancelling...")
@@ -272,18 +288,19 @@ def test_missing_table_gets_a_message_and_the_page_keeps_working(
     page.route(f"**/pdb/{missing}", lambda route: route.fulfill(status=404, body="not here"))
     open_link(page, site, link(KORF_79, "idastar", "pdb"))
     result = solved_figures(page)
-    status = page.locator("#status")
+    status = page.locator("#solve-status")
     expect(status).to_contain_text("pattern database")
     expect(status).to_contain_text(missing)
     expect(status).to_contain_text("HTTP 404")
     assert result["Status"] == "error"
     idle(page)
     # the visualizer, which loads its own copy in the page, says so too
+    show_mode(page, "step")
     page.get_by_role("button", name="Step", exact=True).click()
-    expect(status).to_have_text(
+    expect(page.locator("#step-status")).to_have_text(
         re.compile(rf"^Cannot use the pattern databases: .*{re.escape(missing)}.*HTTP 404")
     )
-    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.locator("#step-loading")).to_be_hidden()
     expect(page.locator("#counters")).not_to_contain_text("Step 1")
     still_solves_a_3x3(page)
     assert watch.page_errors == []
@@ -303,7 +320,7 @@ def test_damaged_table_gets_a_message_and_the_page_keeps_working(
     )
     open_link(page, site, link(KORF_79, "idastar", "pdb"))
     result = solved_figures(page)
-    status = page.locator("#status")
+    status = page.locator("#solve-status")
     expect(status).to_contain_text(f"pattern database {damaged} is damaged")
     assert result["Status"] == "error"
     idle(page)
@@ -324,7 +341,7 @@ def test_damaged_download_is_not_kept_in_the_cache(
     later = context.new_page()  # a later visit, on a network that serves the real file
     open_link(later, site, link(KORF_79, "idastar", "pdb"))
     result = solved_figures(later)
-    assert result["Status"] == "solved", later.locator("#status").text_content()
+    assert result["Status"] == "solved", later.locator("#solve-status").text_content()
     assert result["Length"] == "42"
 
 
@@ -339,18 +356,20 @@ def test_visualizer_loads_tables_then_steps_idastar_and_back_works(
         native.step()
         expected.append({k: str(v) for k, v in native.counters().items()})
     open_link(page, site, link(KORF_79, "idastar", "pdb"))
-    page.evaluate(RECORD)
+    page.evaluate(RECORD, STEP_PANEL)
+    show_mode(page, "step")  # opens the search at once: its tables load, its step 0 is drawn
     step = page.get_by_role("button", name="Step", exact=True)
     back = page.get_by_role("button", name="Back", exact=True)
     counters = page.locator("#counters")
+    expect(counters).to_contain_text("Step 0 ", timeout=SOLVE_TIMEOUT_MS)
+    expect(page.locator("#step-status")).to_have_text(re.compile(r"^Pattern databases loaded"))
     step.click()
-    expect(counters).to_contain_text("Step 1 ", timeout=SOLVE_TIMEOUT_MS)
-    expect(page.locator("#status")).to_have_text(re.compile(r"^Pattern databases loaded"))
+    expect(counters).to_contain_text("Step 1 ")
     states = seen(page)
     into = [m for s in states if (m := LOADING.fullmatch(s["status"])) is not None]
     assert into and all(m[1] == "solver" for m in into)  # one interpreter holds them
     assert any(not s["hidden"] for s in states)  # the progress bar was shown
-    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.locator("#step-loading")).to_be_hidden()
     # The worker fetched them: the page's own (main thread's) fetches list none.
     assert len(fetched) == len(set(fetched)) > 0
     page_fetches = page.evaluate(
@@ -376,11 +395,14 @@ def test_visualizer_loads_tables_then_steps_idastar_and_back_works(
     back.click()
     expect(counters).to_have_text(first_view)
     assert page.locator("#current").inner_html() == first_current
-    expect(page.locator("#status")).to_have_text("Back to step 1.")
+    # Said in the panel's live region; the status line, which a plain step clears, is empty.
+    expect(page.locator("#visualizer-said")).to_have_text(re.compile(r"^Back to step 1\b"))
+    expect(page.locator("#step-status")).to_have_text("")
 
     # Solve uses the tables the visualizer loaded: nothing is fetched or loaded again.
     loaded = list(fetched)
-    page.evaluate(RECORD)
+    show_mode(page, "solve")
+    page.evaluate(RECORD, SOLVE_PANEL)
     result = solved_figures(page)
     assert result["Status"] == "solved" and result["Optimal"] == "yes"
     assert fetched == loaded
@@ -399,6 +421,7 @@ def test_walking_distance_is_offered_and_solves_a_4x4_optimally_in_the_worker(
     open_link(page, site, link(KORF_55, "idastar", "manhattan"))
     option = page.get_by_label("Heuristic").locator('option[value="walking-distance"]')
     expect(option).to_have_text(HEURISTICS["walking-distance"].info.title)
+    show_mode(page, "solve")
     page.get_by_label("Heuristic").select_option("walking-distance")
     result = solved_figures(page)
     assert result["Status"] == "solved"
@@ -416,8 +439,8 @@ def test_anytime_on_a_24_puzzle_improves_within_10_s_and_cancel_keeps_the_best(
     first, second = reference.korf24()[:2]
     fetched = table_requests(context)
     open_link(page, site, link(first.board, "anytime", "pdb"))
-    page.get_by_role("button", name="Solve").click()
-    status = page.locator("#status")
+    press_solve(page)
+    status = page.locator("#solve-status")
     # the improvements show as they come, while the search goes on
     expect(status).to_contain_text("Best so far", timeout=SOLVE_TIMEOUT_MS)
     expect(status).to_contain_text("(stopped after 10 s)", timeout=SOLVE_TIMEOUT_MS)
@@ -433,9 +456,10 @@ def test_anytime_on_a_24_puzzle_improves_within_10_s_and_cancel_keeps_the_best(
     assert first.board.apply(moves_shown(page)) == goal
 
     # Cancel answers with the best found so far
+    show_mode(page, "play")
     page.get_by_label("Board", exact=True).fill(second.board.format("rows"))
     page.get_by_role("button", name="Edit").click()
-    page.get_by_role("button", name="Solve").click()
+    press_solve(page)
     expect(status).to_contain_text("Best so far", timeout=SOLVE_TIMEOUT_MS)
     page.get_by_role("button", name="Cancel").click()
     expect(status).to_contain_text("(cancelled after", timeout=SOLVE_TIMEOUT_MS)

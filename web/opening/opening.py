@@ -34,6 +34,8 @@ ASKED = {
     "solve": "Solve waits for the solver, still loading: it starts by itself once ready.",
     "step": "Step waits for the visualizer, still loading: it starts by itself once ready.",
 }
+# Where each is said: its panel's status line, where the page says Solve's and Step's messages.
+ASKED_STATUS = {"solve": "solve-status", "step": "step-status"}
 
 
 def read_board(fragment: str) -> tuple[int, int, tuple[int, ...]] | None:
@@ -227,7 +229,7 @@ class Opening:
             return
         name = str(event.currentTarget.id)
         self.document.body.setAttribute("data-waiting", name)
-        self.say(ASKED[name])
+        self.document.getElementById(ASKED_STATUS[name]).textContent = ASKED[name]
 
     def on_tab(self, event: Any) -> None:
         """A mode's tab, chosen before the page has loaded: its panel is shown at once, as
