@@ -4,9 +4,16 @@ refuses storage."""
 
 from __future__ import annotations
 
+import ast
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
+
+WEB = Path(__file__).resolve().parents[2] / "web"
 
 
 class Storage:
@@ -94,3 +101,47 @@ def test_large_stays_apart_from_the_other_view_settings(browser: Any) -> None:
     browser.viewmenu.ViewMenu(browser.document, browser.window)
     browser.document.getElementById("mark-home").dispatch("change")
     assert not large_class(browser)
+
+
+def opening_module() -> ModuleType:
+    """web/opening/opening.py as a plain module (without pyscript it only defines its
+    functions), as test_view_opening.py loads it."""
+    spec = importlib.util.spec_from_file_location("opening_large", WEB / "opening" / "opening.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(WEB))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(WEB))
+    return module
+
+
+def view_menu_key() -> str:
+    """viewmenu.KEY, read without importing the page's module (it needs the browser)."""
+    tree = ast.parse((WEB / "page" / "viewmenu.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "KEY" for t in node.targets
+        ):
+            return str(ast.literal_eval(node.value))
+    raise LookupError("no KEY in viewmenu.py")
+
+
+@pytest.mark.parametrize(("stored", "large"), [("1", True), ("0", False), (None, False)])
+def test_the_opening_applies_a_remembered_large_before_python_loads(
+    stored: str | None, large: bool
+) -> None:
+    """The opening (MicroPython) reads the same key as the View menu, so the page is drawn
+    large from the start instead of growing once Pyodide has loaded."""
+    opening = opening_module()
+    classes: set[str] = set()
+    document = SimpleNamespace(
+        documentElement=SimpleNamespace(classList=SimpleNamespace(add=classes.add))
+    )
+    storage = Storage()
+    if stored is not None:
+        storage.setItem(view_menu_key(), stored)
+    opening.large_view(document, SimpleNamespace(localStorage=storage))
+    assert ("large" in classes) == large
+    opening.large_view(document, SimpleNamespace(localStorage=Refusing()))  # no exception

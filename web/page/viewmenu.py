@@ -14,7 +14,7 @@ from typing import Any
 
 from controls import listen
 
-KEY = "npuzzle-large"  # localStorage: "1" while Large is on
+KEY = "npuzzle-large"  # localStorage: "1" while Large is on (the opening reads it too)
 CLASS = "large"  # on <html> (style.css)
 BOX = "large-view"
 
