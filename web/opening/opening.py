@@ -287,6 +287,16 @@ def start(document: Any, window: Any) -> Opening | None:
     return opening
 
 
+def large_view(document: Any, window: Any) -> None:
+    """The View menu's Large, remembered from an earlier visit (web/page/viewmenu.py, whose
+    key this is): applied now, so that the page is not redrawn larger once Python loads."""
+    try:
+        if window.localStorage.getItem("npuzzle-large") == "1":
+            document.documentElement.classList.add("large")
+    except Exception:  # storage refused: the page's own view menu says no more
+        pass
+
+
 def load_page(document: Any) -> None:
     """Start the rest of the page: its Pyodide script waits in a template until now (the
     solver worker has been starting since the page opened)."""
@@ -299,6 +309,7 @@ try:
 except ImportError:  # CPython: the tests import the functions above
     document = window = None
 if document is not None and window is not None:
+    large_view(document, window)
     try:
         OPENING = start(document, window)
     finally:  # the page starts even if the opening failed

@@ -20,6 +20,7 @@ The page is a set of views, one module each, and this module only wires them tog
 - ``labview.LabView``: the experiment lab;
 - ``compareview.CompareView``: two to four searches on the board, stepped in lockstep;
 - ``address.AddressView``: share links and the browser's history;
+- ``viewmenu.ViewMenu``: the View menu's Large setting, for a projector;
 - ``bridge.Bridge``: the only door to the solver worker (web/worker/), in the messages of
   web/protocol.py, and the one poller of its progress.
 
@@ -57,6 +58,7 @@ with short_imports():
     from pyscript import create_named_worker, document, workers
     from solvepanel import SolvePanel
     from status import StatusView
+    from viewmenu import ViewMenu
     from visualizer import Visualizer
 
     import npuzzle
@@ -146,6 +148,7 @@ class Page:
             self.spawn,
         )
         self.modes = ModesView(document, self)
+        self.view_menu = ViewMenu(document, window)
 
     # ----- what views ask of the page ------------------------------------------------------
     def say(self, text: str) -> None:
@@ -269,6 +272,7 @@ class Page:
             self.player,
             self.compare,
             self.address,
+            self.view_menu,
         ):
             view.enable()
         self.bridge.expose_for_scripts()
