@@ -29,6 +29,7 @@ from npuzzle import ALGORITHMS, Algorithm, Node, Search
 from npuzzle.core.board import moved_tile
 from npuzzle.search.engine import MAX_RECORDED_STEPS
 from npuzzle.teach.explain import brief, explain_step, number
+from npuzzle.teach.moves import MoveStyle
 
 VISIBLE = 40  # entries described per list (the page says how many more there are)
 MAX_STEPS = MAX_RECORDED_STEPS  # every step is recorded for Back: memory stays bounded
@@ -122,8 +123,10 @@ class Stepping:
         step = search.last_step
         current = children = None
         why: list[str] = []
+        why_blank: list[str] = []  # the same in the blank's letters (the View menu's choice)
         if step is not None:
             why = explain_step(search, step).sentences()
+            why_blank = explain_step(search, step, MoveStyle.BLANK).sentences()
             if step.node is not None:
                 node = step.node
                 # the tile the move slid, for the grid's mark when it shows this node
@@ -147,6 +150,7 @@ class Stepping:
             "current": current,
             "children": children or [],
             "why": why,
+            "why_blank": why_blank,
             "brief": brief(step) if step is not None else "Step 0: nothing expanded yet.",
             "open": [node_model(n) for n in search.open_list(0, VISIBLE)],
             "open_size": search.open_size,
