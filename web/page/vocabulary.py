@@ -146,9 +146,21 @@ class Vocabulary:
         button = target.closest(".term-button") if hasattr(target, "closest") else None
         for span in self.document.querySelectorAll(".term"):
             if button and span.contains(button):
+                self.place(span)
                 toggle(span)
             elif not span.contains(target):
                 toggle(span, False)
+
+    def place(self, span: Any) -> None:
+        """A term in the right half of the page opens its explanation leftward, so that it
+        stays on screen."""
+        note = span.querySelector(".term-def")
+        try:
+            right = span.getBoundingClientRect().right
+            width = self.document.documentElement.clientWidth
+        except Exception:  # no layout to read (the page's tests)
+            return
+        note.classList.toggle("leftward", right > width / 2)
 
     def on_key(self, event: Any) -> None:
         """Escape hides the explanations shown (the focus stays where it is)."""
