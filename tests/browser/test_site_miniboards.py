@@ -24,10 +24,10 @@ def test_the_visualizer_and_the_tree_name_their_boards_with_rows_and_gap(
     assert item.get_attribute("aria-label") is None  # read from what it holds, once
     snapshot = item.aria_snapshot()
     assert snapshot.count(START) == 1 and snapshot.count("g=0") == 1, snapshot
-    assert "(start)" in snapshot
+    assert "the start" in snapshot
     children = page.locator("#children")
     expect(children.get_by_role("img", name="2 gap 1 / 8 3 4 / 7 6 5", exact=True)).to_have_count(1)
-    expect(children.get_by_role("listitem").first).to_contain_text("after U")
+    expect(children.get_by_role("listitem").first).to_contain_text("after tile 3 slides down")
     opened = page.locator("#open-list").get_by_role("img")
     expect(opened).to_have_count(4)
     page.locator("#tree-heading").click()  # the search tree, folded until asked for

@@ -303,6 +303,9 @@ class Document(EventTarget):
     def querySelector(self, selector: str) -> Element | None:
         return self.root.querySelector(selector)
 
+    def querySelectorAll(self, selector: str) -> list[Element]:
+        return self.root.querySelectorAll(selector)
+
 
 class _Builder(HTMLParser):
     def __init__(self, document: Document) -> None:

@@ -36,7 +36,7 @@ def run(coroutine: Any) -> None:
     asyncio.run(coroutine)
 
 
-def test_moves_are_listed_as_tiles_that_slide_with_the_blanks_letters_a_toggle_away(
+def test_moves_are_listed_as_tiles_that_slide_with_the_blanks_letters_the_view_menus_choice(
     web: Any, playback: Any
 ) -> None:
     async def go() -> None:
@@ -47,9 +47,25 @@ def test_moves_are_listed_as_tiles_that_slide_with_the_blanks_letters_a_toggle_a
     assert item_texts(web) == ["2↑", "6←", "5↓", "4↓", "3→", "2↑"]
     first = web.document.getElementById("solution-moves").children[0]
     assert first.title == "Move 1: tile 2 up (the blank moves D)"
-    letters = web.document.getElementById("playback-letters")
+    letters = web.document.getElementById("blank-letters")  # the View menu's, page-wide
     letters.checked = True
     letters.dispatch("change")
+    assert item_texts(web) == list(SOLUTION)
+    letters.checked = False
+    letters.dispatch("change")
+    assert item_texts(web)[0] == "2↑"
+
+
+def test_a_solution_played_after_blank_s_letters_is_chosen_is_listed_in_them(
+    web: Any, playback: Any
+) -> None:
+    web.document.getElementById("blank-letters").checked = True
+
+    async def go() -> None:
+        playback.start(START, GOAL, SOLUTION)
+        playback.pause()
+
+    run(go())
     assert item_texts(web) == list(SOLUTION)
 
 

@@ -60,6 +60,7 @@ with short_imports():
     from status import StatusView
     from viewmenu import ViewMenu
     from visualizer import Visualizer
+    from vocabulary import Vocabulary
 
     import npuzzle
     from npuzzle import Board
@@ -104,6 +105,7 @@ class Page:
     def __init__(self) -> None:
         self.background: set[asyncio.Future[Any]] = set()
         self.status = StatusView(document)
+        self.vocabulary = Vocabulary(document, window)  # before the views that name moves
         self.bridge = Bridge(workers, window, create_named_worker)
         self.grid = GridView(document, self)
         self.board_controls = BoardControls(document, self, self.grid)

@@ -2,9 +2,9 @@
 
 Solve hands :class:`Playback` the moves it found and the board it found them for. The moves
 are made on the grid's game one by one (so Undo takes them back like any other), at the
-speed chosen under Playback speed, and listed in players' words (``5↓``: tile 5 slides down;
-the blank's letters the command line prints are a toggle away, and each move's tooltip
-gives both), the current one marked.
+speed chosen under Playback speed, and listed as the page names moves (``5↓``: tile 5 slides
+down; or the blank's letters the command line prints, when the View menu's Blank's letters is
+on: ``vocabulary.py``; each move's tooltip gives both), the current one marked.
 
 Controls: Pause/Resume, Previous move, Next move, Skip to end, and a click on a listed move
 goes to it. The player's own input while the moves run pauses them and moves nothing (the
@@ -19,9 +19,11 @@ from typing import Any, Protocol
 
 from controls import listen
 from grid import GridView
+from vocabulary import BOX, style
 
 from npuzzle import Board
 from npuzzle.play.game import slides
+from npuzzle.teach.moves import MoveStyle, move_short
 
 SPEEDS = (1, 2, 4, 8, 16, 32)  # moves a second offered under Playback speed
 DEFAULT_SPEED = 4
@@ -36,7 +38,8 @@ def of(n: int) -> str:
 
 
 class Playback:
-    """``#playback``: its buttons, Playback speed, the letters toggle and ``#solution-moves``."""
+    """``#playback``: its buttons, Playback speed and ``#solution-moves`` (its moves named
+    as the View menu's Blank's letters says)."""
 
     def __init__(self, document: Any, page: Page, grid: GridView) -> None:
         self.document, self.page, self.grid = document, page, grid
@@ -47,7 +50,7 @@ class Playback:
         self.forward_button = get("playback-forward")
         self.end_button = get("playback-end")
         self.speed = get("playback-speed")
-        self.letters = get("playback-letters")
+        self.letters = get(BOX)
         self.list = get("solution-moves")
         self.line = get("playback-status")
         for n in SPEEDS:
@@ -58,7 +61,7 @@ class Playback:
         self.speed.value = str(DEFAULT_SPEED)
         self.moves = ""  # the solution played back ("" when there is none)
         self.items: list[Any] = []  # one list item per move
-        self.faces: list[tuple[str, str]] = []  # each move as (arrow, letter)
+        self.faces: list[dict[MoveStyle, str]] = []  # each move in each style
         self.base = 0  # moves of the game made before the solution's first
         self.attached = False  # the grid's game follows the solution
         self.running = False
@@ -186,7 +189,9 @@ class Playback:
         """One list item per move: the tile and its arrow, the blank's letter in reserve."""
         doc, self.items = self.document, []
         found = slides(board, self.moves)
-        self.faces = [(slide.arrow, slide.move) for slide in found]
+        self.faces = [
+            {s: move_short(slide.move, slide.tile, s) for s in MoveStyle} for slide in found
+        ]
         self.list.replaceChildren()
         self.list.dataset.moves = self.moves
         for number, slide in enumerate(found, 1):
@@ -272,8 +277,8 @@ class Playback:
             self.seek(int(item.dataset.number))
 
     def on_letters(self, event: Any) -> None:
-        """Show the moves as the blank's letters (as the command line prints them), or as
-        the tiles that slide."""
-        face = 1 if self.letters.checked else 0
+        """Name the moves as the View menu says: the tiles that slide, or the blank's letters
+        (as the command line prints them)."""
+        chosen = style(self.document)
         for item, faces in zip(self.items, self.faces, strict=True):
-            item.textContent = faces[face]
+            item.textContent = faces[chosen]

@@ -19,6 +19,7 @@ from controls import SearchControls, listen, pass_focus
 from grid import GridView
 from playback import Playback
 from protocol import AutomaticChoice, Phase, Progress, Reply, SolveAnswer
+from vocabulary import explained, term_button
 
 from npuzzle import Board, Status, solvability
 
@@ -267,6 +268,8 @@ class SolvePanel:
         for term, value in figures(result):
             dt = self.document.createElement("dt")
             dt.textContent = term
+            if explained(term):  # EBF, Largest open list, ...: explained a click away
+                dt.append(term_button(self.document, term))
             dd = self.document.createElement("dd")
             dd.textContent = value
             self.figures.append(dt, dd)

@@ -4,12 +4,18 @@ The search is npuzzle's, held in the solver worker (``stepping.py``); what it se
 step, :meth:`stepping.Stepping.model`, is drawn here. Lists are drawn as one HTML string per
 list, built from numbers and fixed words only (nothing a user typed or a URL carried), which
 keeps a step with an open list of 100,000 entries fast: the worker sends only the first
-entries of each list and how many there are, and a line says how many more.
+entries of each list and how many there are, and a line says how many more. Moves are named as
+the View menu's Blank's letters says (``vocabulary.py``): the step is drawn again when it
+changes.
 """
 
 from typing import Any
 
+from controls import listen
+from vocabulary import BOX, style
+
 from npuzzle.lab import PAGE_MAX_NODES
+from npuzzle.teach.moves import MoveStyle, after, moved_tile
 
 #: the visualizer's limit, the page's node limit (a step expands a node at most): steps past
 #: npuzzle.search.engine.MAX_RECORDED_STEPS run on without records (web/worker/stepping.py)
@@ -43,11 +49,14 @@ def mini_name(tiles: Tiles, width: int) -> str:
     return " / ".join(" ".join(words[i : i + width]) for i in range(0, len(words), width))
 
 
-def entry(node: Model, width: int, extra: str = "", css: str = "") -> str:
+def entry(
+    node: Model, width: int, extra: str = "", css: str = "", words: MoveStyle = MoveStyle.TILES
+) -> str:
     """One node in a list: its board, g, h and f, then the move that made it (said, not
-    shown) and ``extra``. Read in that order; the item has no name of its own, which
-    would be read instead of, or as well as, what it holds."""
-    move = f"after {node['move']}" if node["move"] else "(start)"
+    shown, in ``words``) and ``extra``. Read in that order; the item has no name of its own,
+    which would be read instead of, or as well as, what it holds."""
+    tile = moved_tile(node["tiles"], width, node["move"]) if node["move"] else 0
+    move = after(node["move"], tile, words)
     return (
         f'<li class="{css}">{mini_tiles(node["tiles"], width)}'
         f'<span class="vals">g={node["g"]} h={node["h"]} f={node["f"]}</span>'
@@ -82,8 +91,17 @@ class StepView:
     def __init__(self, document: Any) -> None:
         self.document = document
         self.el = {name: document.getElementById(name) for name in self.IDS}
+        self.shown: tuple[Model, int] | None = None  # the step drawn, and the board's width
+        self.proxies: list[Any] = []
+        listen(self.proxies, [(document.getElementById(BOX), "change", self.on_words)])
+
+    def on_words(self, event: Any) -> None:
+        """Blank's letters changed: the step drawn again, its moves named the new way."""
+        if self.shown is not None:
+            self.draw(*self.shown)
 
     def clear(self, message: str = "") -> None:
+        self.shown = None
         for name in ("current", "children", "open-list", "closed-list", "why-list"):
             self.el[name].innerHTML = ""
         self.el["why-first"].textContent = ""
@@ -108,6 +126,8 @@ class StepView:
                 self.el[f"{name}-note"].textContent = note
 
     def draw(self, model: Model, width: int) -> None:
+        self.shown = (model, width)
+        words = style(self.document)
         self.name_lists(model["words"])
         self.el["counters"].textContent = model["counters"]
         current = model["current"]
@@ -115,17 +135,19 @@ class StepView:
             note = f" {current['note']}" if current["note"] else ""
             self.el[
                 "current"
-            ].innerHTML = f'<ul class="entries">{entry(current, width, note, "current")}</ul>'
+            ].innerHTML = (
+                f'<ul class="entries">{entry(current, width, note, "current", words)}</ul>'
+            )
             self.el["children"].innerHTML = "".join(
-                entry(child, width, f" {child['outcome']}", f"outcome-{child['outcome']}")
+                entry(child, width, f" {child['outcome']}", f"outcome-{child['outcome']}", words)
                 for child in model["children"]
             )
         else:
             self.el["current"].innerHTML = ""
             self.el["children"].innerHTML = ""
-        self._why(model["why"])
-        self._list("open", model["open"], model["open_size"], width)
-        self._list("closed", model["closed"], model["closed_size"], width)
+        self._why(model["why_blank"] if words == MoveStyle.BLANK else model["why"])
+        self._list("open", model["open"], model["open_size"], width, words)
+        self._list("closed", model["closed"], model["closed_size"], width, words)
         self.show_position(model)
 
     def show_position(self, model: Model) -> None:
@@ -154,7 +176,7 @@ class StepView:
             item.textContent = sentence
             box.appendChild(item)
 
-    def _list(self, name: str, nodes: list[Model], size: int, width: int) -> None:
-        self.el[f"{name}-list"].innerHTML = "".join(entry(n, width) for n in nodes)
+    def _list(self, name: str, nodes: list[Model], size: int, width: int, words: MoveStyle) -> None:
+        self.el[f"{name}-list"].innerHTML = "".join(entry(n, width, words=words) for n in nodes)
         more = size - len(nodes)
         self.el[f"{name}-more"].textContent = f"and {more:,} more" if more > 0 else ""

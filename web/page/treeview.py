@@ -13,8 +13,9 @@ and Enter opens or closes.
 Only the rows in view are drawn: a window of the outline, placed in a box as tall as every
 row would be, so a tree of 100,000 nodes scrolls and steps as fast as one of 100. When the
 search has run far ahead of the tree (Run to end, a jump), the worker grows it in slices and
-the summary says how many steps are left. Rows are HTML strings built from numbers and fixed
-words only (nothing a user typed or a URL carried).
+the summary says how many steps are left. Moves are named as the View menu's Blank's letters
+says (``vocabulary.py``), and the tree is drawn again when it changes. Rows are HTML strings
+built from numbers and fixed words only (nothing a user typed or a URL carried).
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ from typing import Any, cast
 from controls import listen
 from protocol import Reply, TreeRequest
 from stepper import mini_tiles
+from vocabulary import BOX, style
+
+from npuzzle.teach.moves import MoveStyle, after, move_short
 
 INDENT_LEVELS = 16  # deeper rows are indented no further: their level is written instead
 SLICE_SECONDS = 0.05  # of growing the tree in the worker between two looks from the page
@@ -34,13 +38,16 @@ Model = dict[str, Any]  # the tree as the worker describes it (outline.Outline.m
 Ask = Callable[[TreeRequest], Awaitable[Model]]  # the bridge's door to the tree
 
 
-def row_label(row: Model) -> str:
-    move = f"after {row['move']}" if row["move"] else "start"
+def row_label(row: Model, words: MoveStyle = MoveStyle.TILES) -> str:
+    move = after(row["move"], row["tile"], words)
     return f"{move}: g {row['g']}, h {row['h']}, f {row['f']}, {row['word']}"
 
 
-def row_html(row: Model, index: int, selected: bool, row_px: int) -> str:
-    """One treeitem, placed at row ``index`` of the outline."""
+def row_html(
+    row: Model, index: int, selected: bool, row_px: int, words: MoveStyle = MoveStyle.TILES
+) -> str:
+    """One treeitem, placed at row ``index`` of the outline, its move named in ``words``."""
+    move = move_short(row["move"], row["tile"], words) if row["move"] else "start"
     css = f"tree-row s-{row['state']}"
     if row["on_path"]:
         css += " on-path"
@@ -55,10 +62,10 @@ def row_html(row: Model, index: int, selected: bool, row_px: int) -> str:
         f'<div role="treeitem" id="tree-node-{row["id"]}" class="{css}" data-id="{row["id"]}" '
         f'aria-level="{row["level"]}" aria-posinset="{row["position"]}" '
         f'aria-setsize="{row["siblings"]}"{expanded} '
-        f'aria-selected="{"true" if selected else "false"}" aria-label="{row_label(row)}" '
+        f'aria-selected="{"true" if selected else "false"}" aria-label="{row_label(row, words)}" '
         f'style="top:{index * row_px}px;--depth:{min(depth, INDENT_LEVELS)}">'
         f'<span class="twist" aria-hidden="true">{twist}</span>{level}'
-        f'<span class="move">{row["move"] or "start"}</span>'
+        f'<span class="move">{move}</span>'
         f'<span class="vals">g {row["g"]} &middot; h {row["h"]} &middot; '
         f"f {row['f']}</span>"
         f'<span class="state">{row["word"]}</span></div>'
@@ -70,7 +77,7 @@ class TreeView:
     ``ask`` sends one message to the worker's outline and returns its answer."""
 
     def __init__(self, document: Any, ask: Ask) -> None:
-        self.ask = ask
+        self.ask, self.document = ask, document
         get = document.getElementById
         self.box = get("tree-view")  # role="tree"
         self.rows = get("tree-rows")
@@ -94,6 +101,7 @@ class TreeView:
                 (self.current_button, "click", lambda _event: self.send("current")),
                 (self.path_button, "click", lambda _event: self.send("path-only")),
                 (self.open_button, "click", lambda _event: self.send("open-all")),
+                (get(BOX), "change", self.on_words),
             ],
         )
         self.clear()
@@ -165,8 +173,9 @@ class TreeView:
     def draw_rows(self, model: Model) -> None:
         row_px, offset, selected = model["row_px"], model["offset"], model["selected"]
         self.rows.style.setProperty("height", f"{model['total'] * row_px}px")
+        words = style(self.document)
         self.rows.innerHTML = "".join(
-            row_html(row, offset + i, row["id"] == selected, row_px)
+            row_html(row, offset + i, row["id"] == selected, row_px, words)
             for i, row in enumerate(model["rows"])
         )
         if any(row["id"] == selected for row in model["rows"]):
@@ -179,7 +188,7 @@ class TreeView:
         if row is None:
             self.detail.innerHTML = ""
             return
-        move = f"after {row['move']}" if row["move"] else "the start"
+        move = after(row["move"], row["tile"], style(self.document))
         self.detail.innerHTML = (
             f"<h4>Selected node</h4>{mini_tiles(row['tiles'], row['width'])}"
             f'<dl class="figures">'
@@ -191,6 +200,12 @@ class TreeView:
         )
 
     # ----- handlers ------------------------------------------------------------------------
+    def on_words(self, event: Any) -> None:
+        """Blank's letters changed: the rows and the selected node named the new way."""
+        if self.model is not None:
+            self.draw_rows(self.model)
+            self.draw_detail(self.model["detail"])
+
     def on_click(self, event: Any) -> None:
         item = event.target.closest(".tree-row")  # JavaScript's null (falsy) when none
         if not item:

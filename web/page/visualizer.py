@@ -42,8 +42,10 @@ from grid import GridView
 from protocol import Phase, Progress, Reply, StepRequest
 from stepper import MAX_STEPS, Model, StepView
 from treeview import TreeView
+from vocabulary import style
 
 from npuzzle import Status
+from npuzzle.teach.moves import after
 
 DEFAULT_SPEED = 8  # steps a second while playing
 SLICE_SECONDS = 0.05  # of stepping in the worker per call of a long run
@@ -355,7 +357,7 @@ class Visualizer:
         if model is None or node is None or not (self.inside and self.follow_box.checked):
             self.grid.end_preview()
             return
-        where = f"after {node['move']}" if node["move"] else "the start"
+        where = after(node["move"], node["moved"] or 0, style(self.document))
         self.grid.preview(
             tuple(node["tiles"]),
             node["moved"],

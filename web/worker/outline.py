@@ -18,6 +18,7 @@ import time
 from typing import Any
 
 from npuzzle import ALGORITHMS, Search
+from npuzzle.core.board import moved_tile
 from npuzzle.teach.explain import number
 from npuzzle.teach.tree import SearchTree, TreeRow, TreeState
 
@@ -42,6 +43,9 @@ STATE_MEANING = {
 # IDA*'s own words: an open node there is a child waiting to be tried on the current path
 IDA_WORDS = {TreeState.OPEN: "waiting"}
 IDA_MEANING = {TreeState.OPEN: "waiting: a child still to be tried on the current path"}
+
+# what the tree's count of nodes counts, beside the counters' generated
+TREE_NODES = "the start and every child made, duplicates and pruned ones included"
 
 KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown")
 TREE_KEYS = (*KEYS, "Enter", " ")
@@ -195,6 +199,7 @@ class Outline:
             "has_children": row.has_children,
             "expanded": row.expanded,
             "move": row.move or "",
+            "tile": moved_tile(row.tiles, self.width, row.move) if row.move else 0,
             "g": number(row.g),
             "h": number(row.h),
             "f": number(row.f),
@@ -212,7 +217,9 @@ class Outline:
             self.selected = tree.current if tree.current in tree else tree.root
         offset = max(0, self.top // ROW_PX - MARGIN_ROWS)
         window = tree.visible_rows(self.collapsed, offset, VIEW_ROWS + 1 + 2 * MARGIN_ROWS)
-        parts = [f"{tree.size:,} node{'' if tree.size == 1 else 's'}"]
+        # every child the steps made is a node of the tree, duplicates and pruned ones too: the
+        # counters' generated count leaves those out (or, IDA*, counts every iteration's)
+        parts = [f"{tree.size:,} node{'' if tree.size == 1 else 's'} ({TREE_NODES})"]
         if tree.iteration is not None:
             parts.append(f"iteration {tree.iteration}, threshold {number(tree.threshold or 0)}")
         if tree.phase is not None:

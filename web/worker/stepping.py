@@ -38,6 +38,7 @@ from npuzzle.lab import PAGE_MAX_NODES
 from npuzzle.search.engine import MAX_RECORDED_STEPS
 from npuzzle.search.recording import Recording
 from npuzzle.teach.explain import brief, explain_step, number
+from npuzzle.teach.moves import MoveStyle
 
 VISIBLE = 40  # entries described per list (the page says how many more there are)
 #: the most steps the visualizer takes: the page's node limit (a step expands one node at
@@ -159,12 +160,14 @@ class Stepping:
         step = search.last_step
         current = children = None
         why: list[str] = []
+        why_blank: list[str] = []  # the same in the blank's letters (the View menu's choice)
         said = brief(step) if step is not None else "Step 0: nothing expanded yet."
         if self.recording.past_records:
-            why = [self.unrecorded_note()]
+            why = why_blank = [self.unrecorded_note()]
             said = why[0]
         elif step is not None:
             why = explain_step(search, step).sentences()
+            why_blank = explain_step(search, step, MoveStyle.BLANK).sentences()
             if step.node is not None:
                 node = step.node
                 # the tile the move slid, for the grid's mark when it shows this node
@@ -188,6 +191,7 @@ class Stepping:
             "current": current,
             "children": children or [],
             "why": why,
+            "why_blank": why_blank,
             "brief": said,
             "recorded_steps": self.recording.recorded_steps,
             "open": [node_model(n) for n in search.open_list(0, VISIBLE)],

@@ -5,7 +5,8 @@ Every number comes from the :class:`~npuzzle.search.records.Step` the engine rec
 children with their outcome and ``known_g``, its ``ties``, IDA*'s ``threshold``) and from the
 search's settings (algorithm, weight, tie-break, depth limit): nothing is searched again
 here, so the sentences cannot disagree with the lists the page draws beside them. Moves are
-written as players see them: the engine moves the blank, players slide tiles.
+written as players see them (the engine moves the blank, players slide tiles), or as the
+blank's letters when the reader chose them (:class:`~npuzzle.teach.moves.MoveStyle`).
 
 >>> from npuzzle import Board, make_search
 >>> search = make_search(Board.parse("134 8b5 726"), Board.parse("123 8b4 765"))
@@ -23,12 +24,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from npuzzle.core.board import moved_tile, slide_words
+from npuzzle.core.board import moved_tile
 from npuzzle.heuristics import Number
 from npuzzle.search.algorithms import ALGORITHMS, Algorithm, AlgorithmInfo, Priority
 from npuzzle.search.bestfirst import TIES_CAP, TieBreak
 from npuzzle.search.engine import Search
 from npuzzle.search.records import Child, Node, Outcome, Status, Step
+from npuzzle.teach.moves import MoveStyle, move_name
 
 __all__ = ["Explanation", "brief", "explain", "explain_step", "number"]
 
@@ -74,12 +76,15 @@ def number(x: Number) -> str:
     return f"{x:,.2f}".rstrip("0").rstrip(".")
 
 
-def explain(search: Search, step: Step | None = None) -> list[str]:
-    """The sentences that explain ``step`` (default: the search's last step)."""
+def explain(
+    search: Search, step: Step | None = None, style: MoveStyle = MoveStyle.TILES
+) -> list[str]:
+    """The sentences that explain ``step`` (default: the search's last step), its moves
+    named in ``style``."""
     step = step if step is not None else search.last_step
     if step is None:
         return ["No step has been taken yet: the open list holds the start."]
-    return explain_step(search, step).sentences()
+    return explain_step(search, step, style).sentences()
 
 
 def brief(step: Step) -> str:
@@ -109,10 +114,16 @@ def brief(step: Step) -> str:
     return f"{head}: expanded {which} with f = {number(node.f)}; {', '.join(parts)}."
 
 
-def explain_step(search: Search, step: Step) -> Explanation:
+def explain_step(search: Search, step: Step, style: MoveStyle = MoveStyle.TILES) -> Explanation:
     """:func:`explain`, with the sentences grouped so a view can put each child's sentence
-    beside that child."""
-    rule = _Rule.of(search, step)
+    beside that child.
+
+    >>> from npuzzle import Board, make_search
+    >>> search = make_search(Board.parse("134 8b5 726"), Board.parse("123 8b4 765"))
+    >>> print(explain_step(search, search.step(), MoveStyle.BLANK).children[0])
+    The blank moves U: new, added to the open list with f = g + h = 1 + 7 = 8.
+    """
+    rule = _Rule.of(search, step, style)
     if step.node is None:
         reason = step.note or search.reason or "no path to the goal"
         return Explanation((f"Step {step.number}: nothing is left to search: {reason}.",), (), ())
@@ -123,17 +134,17 @@ def explain_step(search: Search, step: Step) -> Explanation:
     return Explanation(tuple(choice), children, rule.end(search, step))
 
 
-def _where(node: Node, width: int) -> str:
-    """The node as reached: 'the start', or the slide that reached it."""
+def _where(node: Node, width: int, style: MoveStyle) -> str:
+    """The node as reached: 'the start', or the move that reached it."""
     if node.move is None:
         return "the start"
     tile = moved_tile(node.tiles, width, node.move)
-    return f"the board where {slide_words(tile, node.move)} (depth {node.g})"
+    return f"the board where {move_name(node.move, tile, style)} (depth {node.g})"
 
 
-def _slide(node: Node, width: int) -> str:
+def _slide(node: Node, width: int, style: MoveStyle) -> str:
     assert node.move is not None  # a child is always reached by a move
-    words = slide_words(moved_tile(node.tiles, width, node.move), node.move)
+    words = move_name(node.move, moved_tile(node.tiles, width, node.move), style)
     return words[0].upper() + words[1:]
 
 
@@ -149,9 +160,10 @@ class _Rule:
     phase: str  # the human-like search: "Phase 2 of 8: row 1: place tile 2."
     anytime: bool = False  # a phase of the anytime search: its goal is a better solution
     segment: int | None = None  # the anytime search shortening a stretch of this many moves
+    style: MoveStyle = MoveStyle.TILES  # how moves are named
 
     @classmethod
-    def of(cls, search: Search, step: Step) -> _Rule:
+    def of(cls, search: Search, step: Step, style: MoveStyle = MoveStyle.TILES) -> _Rule:
         algorithm, phase, weight = search.algorithm, "", search.weight
         if algorithm is Algorithm.HUMAN and step.phase is not None:
             phases = getattr(search, "phases", [])
@@ -177,6 +189,7 @@ class _Rule:
             phase,
             anytime,
             segment,
+            style,
         )
 
     @property
@@ -199,7 +212,7 @@ class _Rule:
     def intro(self, step: Step) -> list[str]:
         node = step.node
         assert node is not None
-        where = _where(node, self.width)
+        where = _where(node, self.width, self.style)
         out = [self.phase] if self.phase else []
         head = f"Step {step.number} expands {where}"
         if step.goal:
@@ -257,7 +270,7 @@ class _Rule:
 
     def child(self, step: Step, child: Child) -> str:
         node, known, o = child.node, child.known_g, child.outcome
-        slide = _slide(node, self.width)
+        slide = _slide(node, self.width, self.style)
         f = self.formula(node)
         if self.info.walks_paths:
             threshold = number(step.threshold or 0)
