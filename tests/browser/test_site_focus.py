@@ -101,3 +101,13 @@ def test_the_browsers_history_says_where_it_went(page: Page, site: Site) -> None
     page.go_back()
     expect(page.locator("#status")).to_contain_text("From the browser's history: ")
     expect(page.locator("#status")).not_to_contain_text("Opened a shared board")
+
+
+def test_compares_run_all_to_end_hands_the_focus_to_back(page: Page, site: Site) -> None:
+    load(page, site.url + NEAR + "&compare=astar:misplaced,astar:manhattan")
+    wait_worker(page)
+    compare = page.locator("#compare")
+    expect(compare.get_by_role("status")).to_have_text("Step 0.", timeout=60_000)
+    press(page, "#compare-end")
+    expect(page.locator("#compare-end")).to_be_disabled(timeout=60_000)  # every search ended
+    expect(page.locator("#compare-back")).to_be_focused()

@@ -26,6 +26,7 @@ from html import escape
 from typing import Any
 
 from bridge import Bridge
+from controls import pass_focus
 from protocol import DEFAULT_HEURISTIC, NO_CHART, Phase, Progress, Reply, View
 from pyodide.ffi import create_proxy
 from status import loading_text
@@ -45,6 +46,12 @@ SLICE_SECONDS = 0.04  # of stepping in the worker per call of Run all to end
 DRAW_SECONDS = 0.25  # between redraws while running to the end
 PLAY_SECONDS = 0.3  # between steps while playing
 WAITING = "Compare waits for the solver: it starts by itself once ready."
+NEXT_FOCUS = {
+    "compare-step": ("compare-back", "compare-start"),
+    "compare-play": ("compare-back", "compare-start"),
+    "compare-end": ("compare-back", "compare-start"),
+    "compare-back": ("compare-step", "compare-start"),
+}
 
 
 def legend_html(entries: list[dict[str, Any]]) -> str:
@@ -481,12 +488,17 @@ class CompareView:
         """Buttons enabled by what can happen now; Play and Run all to end become Stop."""
         race, busy = self.race, self.task is not None or self.stopping
         ended = race is None or bool(race["done"])
+        active = self.document.activeElement  # null (falsy) when none
         self.step_button.disabled = ended
         self.back_button.disabled = race is None or race["step"] == 0
         self.play_button.textContent = "Stop" if busy else "Play"
         self.play_button.disabled = ended and not busy
         self.end_button.textContent = "Stop" if busy else "Run all to end"
         self.end_button.disabled = ended and not busy
+        # The button pressed disabled itself (at the end, or Back at step 0): the focus goes
+        # on to the one a keyboard user wants next, never to the page.
+        if active and str(active.id) in NEXT_FOCUS and active.disabled:
+            pass_focus(self.document, NEXT_FOCUS[str(active.id)])
 
     def draw_moved(self, answer: View) -> None:
         """A Step's or Back's answer: drawn if it moved (or was refused: said)."""
