@@ -17,6 +17,7 @@ pytestmark = pytest.mark.browser
 # The top bar, first in every mode: the tabs are one stop (the tab shown), then Share and the
 # View menu's summary; with the menu open, its checkbox.
 TOP_BAR = ("#share", 'summary "View"')
+VIEW_MENU = ("#large-view", "#mark-home", "#blank-letters")  # its settings, once opened
 # The board side's controls before the grid: the player's (Undo, Redo and Restart are disabled
 # before a move), shown while playing and solving only.
 BOARD_SIDE = {"play": ["#hint"], "solve": ["#hint"], "step": [], "compare": [], "lab": []}
@@ -46,6 +47,8 @@ MAX_TABS = 300  # far more than the page's controls: a walk that needs more is t
 
 # One name per focusable element; tiles by their number, the Lab's checkboxes by name=value.
 DESCRIBE = """(e) => e.id ? "#" + e.id
+  : e.matches(".term-button")
+    ? `term ${e.closest(".term").dataset.term} in #${e.closest("[id]").id}`
   : e.matches(".tile") ? "tile " + e.dataset.tile
   : e.matches(".gap") ? "gap"
   : e.type === "checkbox" ? `checkbox ${e.name}=${e.value}`
@@ -168,7 +171,7 @@ def test_tab_reaches_every_control_once_with_a_visible_focus_ring(
         assert [n for n in names if n.startswith("#tab-")] == [f"#tab-{mode}"], names
         # Then the board side (the grid one stop: its first cell, a tile on this board), then
         # the panel shown.
-        top = [f"#tab-{mode}", *TOP_BAR, "#mark-home", *BOARD_SIDE[mode]]
+        top = [f"#tab-{mode}", *TOP_BAR, *VIEW_MENU, *BOARD_SIDE[mode]]
         if mode != "lab":  # the Lab hides the board
             top.append("tile 1")
         assert names[: len(top)] == top, f"{mode}: the top bar, the board side first: {names}"
