@@ -477,13 +477,15 @@ def test_cancel_keeps_the_rows_so_far_and_frees_the_worker(
     search = make_search(board, goal, algorithm="astar", heuristic="manhattan")
     search.run()
     moves = search.result().length
+    show_mode(page, "play")
     page.get_by_label("Goal", exact=True).select_option("snail")
     page.get_by_label("Board", exact=True).fill("134 8b5 726")
     page.get_by_role("button", name="Edit").click()
+    show_mode(page, "solve")
     page.get_by_label("Algorithm").select_option("astar")
     page.get_by_label("Heuristic").select_option("manhattan")
     page.locator("#solve").click()
-    expect(page.locator("#status")).to_have_text(f"Solved in {moves} moves.", timeout=60_000)
+    expect(page.locator("#solve-status")).to_have_text(f"Solved in {moves} moves.", timeout=60_000)
     assert watch.page_errors == [] and watch.console_errors == []
 
 

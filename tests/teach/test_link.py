@@ -382,3 +382,9 @@ def test_an_unknown_mode_is_said_and_the_implied_one_opens():
 def test_every_mode_has_a_label_of_its_own():
     labels = [mode.label for mode in Mode]
     assert len(set(labels)) == len(Mode) and all(labels)
+
+
+def test_a_link_to_an_unknown_experiment_still_opens_the_lab():
+    state = parse_fragment("lab=nosuch&lab-seed=3")
+    assert state.lab is None and opens(state) == Mode.LAB
+    assert any("unknown experiment 'nosuch'" in p for p in state.problems)

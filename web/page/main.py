@@ -149,6 +149,7 @@ class Page:
             self.say,
             self.spawn,
         )
+        self.mode_shown: Mode | None = None  # the mode the views last followed
         self.modes = ModesView(document, self)
         self.view_menu = ViewMenu(document, window)
 
@@ -210,8 +211,10 @@ class Page:
     def mode_changed(self, mode: Mode) -> None:
         """Another mode is shown: what ran in the one left and cannot be seen stops (a
         playback pauses, Play stops), and the mode shown starts what it shows. The board's
-        message was about the mode left: it goes."""
-        self.say("")
+        message was about the mode left: it goes (a tab pressed again keeps it)."""
+        if mode != self.mode_shown:
+            self.say("")
+        self.mode_shown = mode
         if mode != Mode.SOLVE:
             self.solve_panel.playback.pause()
         self.visualizer.shown(mode == Mode.STEP)

@@ -339,6 +339,8 @@ def parse_fragment(fragment: str) -> LinkState:
             )
     if "lab" in fields:
         state.lab = _read_lab(fields, problems)
+        if state.lab is None:  # an experiment unknown here: the link still asked for the Lab
+            state.mode = Mode.LAB
     if "compare" in fields:
         state.compare = _read_compare(fields["compare"], problems)
     if "mode" in fields:
