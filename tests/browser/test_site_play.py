@@ -115,10 +115,13 @@ def test_playback_pauses_steps_skips_to_the_end_and_lists_tiles_that_slide(
     assert Board.parse(tiles(page)) == START.path(moves[: made + 1])[-1]
     expect(current).to_have_attribute("data-number", str(made + 1))
     expect(page.locator("#playback-status")).to_have_text(f"Move {made + 1} of 31 (paused).")
-    # The blank's letters, as the command line prints them, are a toggle away.
+    # The blank's letters, as the command line prints them, are a toggle away (the View menu).
+    page.locator("#view-menu > summary").click()
     page.get_by_label("Blank's letters").check()
+    expect(items.first).to_have_text(moves[0])
     assert "".join(items.all_text_contents()) == moves
     page.get_by_label("Blank's letters").uncheck()
+    page.locator("#view-menu > summary").click()
     # A click on a move goes to it.
     items.nth(9).click()
     expect(page.locator("#moves")).to_have_text("10")

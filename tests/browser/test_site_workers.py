@@ -50,7 +50,7 @@ def solve_in_page(page: Page, board: Board, algorithm: str, heuristic: str) -> d
     page.get_by_role("button", name="Solve", exact=True).click()
     expect(page.locator("#figures dt").first).to_be_attached(timeout=SOLVE_MS)
     expect(page.locator("body")).to_have_attribute("data-searching", "false")
-    terms = page.locator("#figures dt").all_text_contents()
+    terms = [t.split("?")[0] for t in page.locator("#figures dt").all_text_contents()]
     return dict(zip(terms, page.locator("#figures dd").all_text_contents(), strict=True))
 
 
