@@ -204,7 +204,7 @@ class Page:
         self.changed(push=True)
 
     def search_changed(self) -> None:
-        """Algorithm, heuristic or weight changed: the visualizer starts again."""
+        """Algorithm, heuristic, weight or tie-break changed: the visualizer starts again."""
         self.visualizer.reset()
         self.changed(push=True)
 
@@ -242,13 +242,14 @@ class Page:
             compare=self.compare.link() if mode == Mode.COMPARE else None,
             challenge=self.player.challenge_for(self.grid.board, self.grid.goal),
             mode=mode,
+            tie_break=controls.tie_break_choice(),
         )
 
     def apply_link(self, state: LinkState) -> None:
         self.board_controls.show_size(state.board.width, state.board.height)
         self.board_controls.show_goal(state.goal, state.goal_name)
         algorithm = AUTO if state.algorithm is None else state.algorithm
-        self.search_controls.show(algorithm, state.heuristic, state.weight)
+        self.search_controls.show(algorithm, state.heuristic, state.weight, state.tie_break)
         self.new_board(state.board, state.goal, unreachable(state.board, state.goal).strip())
         self.player.take_challenge(state.board, state.goal, state.challenge)
 
