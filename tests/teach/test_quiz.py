@@ -16,6 +16,7 @@ from npuzzle.teach.quiz import (
     Sheet,
     grade,
     question,
+    unasked,
 )
 
 SETTINGS = [
@@ -120,6 +121,7 @@ def test_ida_star_asks_among_the_children_waiting():
             )
         else:  # nothing waits: the next step starts the next iteration at the start
             assert not waiting or search.done
+            assert unasked(search).startswith(("No child is waiting", "The search has ended"))
         if search.step() is None:
             break
     assert asked > 100
@@ -127,14 +129,19 @@ def test_ida_star_asks_among_the_children_waiting():
 
 def test_no_question_where_there_is_nothing_to_predict():
     board = Board.parse("1,2,3/4,5,6/7,0,8")
-    assert question(make_search(board, algorithm="anytime")) is None  # phases of its own
+    anytime = make_search(board, algorithm="anytime")
+    assert question(anytime) is None  # phases of its own
+    assert "Anytime (weighted IDA*) changes its rule" in unasked(anytime)
     search = make_search(board)
+    assert question(search) is not None and unasked(search) == ""
     search.run()
     assert question(search) is None  # ended
+    assert unasked(search).startswith("The search has ended")
     wide = make_search(Board.parse("8,6,7/2,5,4/3,0,1"), algorithm="bfs")
     while len(wide.open_list(0, MAX_CHOICES + 1)) <= MAX_CHOICES:
         wide.step()
     assert question(wide) is None  # too many nodes to choose among
+    assert unasked(wide).startswith(f"More than {MAX_CHOICES} nodes on the open list")
     assert question(wide, limit=10**6) is not None
 
 

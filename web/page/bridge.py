@@ -272,6 +272,11 @@ class Bridge:
         answer: Model = await self._ask("steps_tree", request)
         return answer
 
+    async def steps_quiz(self, step: int) -> Model:
+        """The quiz's question before the step after ``step`` (web/worker/quiz_calls.py)."""
+        answer: Model = await self._ask("steps_quiz", {"step": step})
+        return answer
+
     async def steps_close(self) -> None:
         await (await self.worker()).steps_close()
 

@@ -53,6 +53,7 @@ __all__ = [
     "Sheet",
     "grade",
     "question",
+    "unasked",
 ]
 
 #: the searches the quiz asks about: one open list (or IDA*'s children waiting) and one rule
@@ -214,6 +215,35 @@ def question(search: Search, limit: int = MAX_CHOICES) -> Question | None:
     return Question(step.number, algorithm, tie, candidates, answer, why, why_blank)
 
 
+def unasked(search: Search, limit: int = MAX_CHOICES) -> str:
+    """Why :func:`question` asks nothing before ``search``'s next step, in a learner's words
+    ("": it asks)."""
+    algorithm = Algorithm(search.algorithm)
+    info = ALGORITHMS[algorithm]
+    if search.done:
+        return "The search has ended: there is no next node to predict."
+    if algorithm not in QUIZ_ALGORITHMS:
+        names = ", ".join(ALGORITHMS[a].title for a in QUIZ_ALGORITHMS)
+        return (
+            f"The quiz asks about {names}: {info.title} changes its rule from phase to phase. "
+            "Choose another algorithm."
+        )
+    if search.unrecorded:
+        return "This step was taken without a record: the quiz asks over the recorded steps."
+    waiting = len(search.open_list(0, limit + 1))
+    words = "children waiting" if info.walks_paths else "nodes on the open list"
+    if waiting > limit:
+        return (
+            f"More than {limit} {words}: too many to choose among. Step on, or try a new exercise."
+        )
+    if info.walks_paths and question(search, limit) is None:
+        return (
+            "No child is waiting under the threshold: IDA* starts its next iteration from the "
+            "start, with the smallest f it cut off as the new threshold. Step on."
+        )
+    return ""
+
+
 def _joined(search: Search, nodes: list[Node]) -> list[tuple[int, int]]:
     """When each open node joined the open list: its last push (a shorter path found later
     pushes it again, and only that entry is live)."""
@@ -307,8 +337,8 @@ def _order(mine: Candidate, taken: Candidate, *, lifo: bool, stack: bool = False
 @dataclass(frozen=True)
 class Setting:
     """What a bank's exercises are: boards of ``width`` x ``height``, ``depth`` random moves
-    from the standard goal, searched by ``algorithm`` with ``heuristic``, ``weight`` and
-    ``tie_break``."""
+    from the goal named ``goal``, searched by ``algorithm`` with ``heuristic``, ``weight``
+    and ``tie_break``."""
 
     algorithm: Algorithm = Algorithm.ASTAR
     heuristic: str = "manhattan"
@@ -317,6 +347,7 @@ class Setting:
     width: int = 3
     height: int = 3
     depth: int = DEFAULT_DEPTH
+    goal: str = "standard"
 
 
 @dataclass(frozen=True)
@@ -337,15 +368,15 @@ class Bank:
     _seen: set[Board] = field(default_factory=set, init=False, repr=False, compare=False)
 
     def exercise(self, index: int) -> Board:
-        """Exercise ``index``'s board (its goal: the standard one): the walks from the seed,
-        each board taken once (a short walk on a small board repeats itself often)."""
+        """Exercise ``index``'s board: the walks from the seed, from the setting's goal, each
+        board taken once (a short walk on a small board repeats itself often)."""
         boards = self._boards
         s = self.setting
-        goal = Board.goal("standard", s.width, s.height)
+        goal = self.goal
         tries = len(self._seen)
         while len(boards) <= index:
-            seed = f"quiz:{self.seed}:{s.width}x{s.height}:{s.depth}:{tries}"
-            board = random_board(s.width, s.height, seed=seed, moves=s.depth)
+            seed = f"quiz:{self.seed}:{s.goal}:{s.width}x{s.height}:{s.depth}:{tries}"
+            board = random_board(s.width, s.height, seed=seed, goal=goal, moves=s.depth)
             tries += 1
             # past many repeats the walks have few boards left to give: take them again
             if (board not in self._seen and board != goal) or tries > 50 * (index + 1):
@@ -353,11 +384,18 @@ class Bank:
             self._seen.add(board)
         return boards[index]
 
+    @property
+    def goal(self) -> Board:
+        """The exercises' goal."""
+        s = self.setting
+        return Board.goal(s.goal, s.width, s.height)
+
     def search(self, index: int) -> Search:
         """Exercise ``index``'s search, at its start."""
         s = self.setting
         return make_search(
             self.exercise(index),
+            self.goal,
             algorithm=s.algorithm,
             heuristic=s.heuristic,
             weight=s.weight,
