@@ -171,7 +171,12 @@ class QuizView:
         focused = self.choices.contains(self.document.activeElement)
         self.choices.replaceChildren()
         self.panel.setAttribute("data-quiz", "asking" if q is not None else "idle")
+        if q is not None and len(q.candidates) == 1:  # nothing to choose: nothing graded
+            one = "child waits" if ALGORITHMS[q.algorithm].walks_paths else "node is open"
+            reason = f"Only one {one}: step {q.step:,} takes it. Step on."
+            q = self.question = None
         if q is None:
+            self.panel.setAttribute("data-quiz", "idle")
             self.ask_line.textContent = reason
             return
         info = ALGORITHMS[q.algorithm]
