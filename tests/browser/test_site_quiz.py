@@ -6,7 +6,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from sitekit import PageWatch, Site, load, wait_worker
+from sitekit import BLOCKING, PageWatch, Site, axe_violations, load, wait_worker
 
 from npuzzle import Board, make_search, random_board
 from npuzzle.teach.quiz import Bank, Setting, question
@@ -126,3 +126,29 @@ def test_the_tie_break_changes_the_nodes_expanded_on_the_same_board(
     expect(tie).to_be_disabled()
     expect(page.locator("#tie-help")).to_contain_text("IDA* has no ties to break")
     assert watch.page_errors == [] and watch.console_errors == []
+
+
+@pytest.mark.parametrize(("scheme", "width"), [("light", 1280), ("dark", 390)])
+def test_the_quiz_passes_axe_in_both_themes_and_fits_a_phone(
+    page: Page, site: Site, scheme: str, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 844})
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    load(page, f"{site.url}#board={BOARD}&algorithm=astar&quiz=on&step=1")
+    wait_worker(page)
+    choices = page.locator("#quiz-choices button")
+    expect(choices).to_have_count(expected(BOARD, 1)[1])
+    found = {"asking": axe_violations(page)}
+    choices.first.click()
+    expect(page.locator("#quiz-said")).not_to_be_empty()
+    page.get_by_role("button", name="Back", exact=True).click()
+    expect(page.locator("#quiz-question")).to_contain_text("answered")
+    found["answered"] = axe_violations(page)
+    blocking = {
+        f"{where}, {impact}": rules[impact]
+        for where, rules in found.items()
+        for impact in BLOCKING
+        if impact in rules
+    }
+    assert blocking == {}, f"{scheme} theme: {blocking}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
