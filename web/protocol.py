@@ -146,6 +146,7 @@ class SearchRequest(Where):
     algorithm: str
     heuristic: str
     weight: float
+    tie_break: NotRequired[str]  # a TieBreak (default high-g); Automatic picks its own
     workers: NotRequired[int]
     team: NotRequired[str]
 

@@ -7,19 +7,23 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from npuzzle import ALGORITHMS, HEURISTICS, Algorithm, Board, PuzzleError, lab, random_board
+from npuzzle.search.bestfirst import TieBreak
 from npuzzle.teach.entrants import Entrant
 from npuzzle.teach.link import (
     MAX_CHALLENGE,
     MAX_LINK_STEP,
     MAX_PROBLEMS,
+    MAX_QUIZ_EXERCISE,
     LabLink,
     LinkState,
     Mode,
+    QuizLink,
     implied_mode,
     make_fragment,
     opens,
     parse_fragment,
 )
+from npuzzle.teach.quiz import DEFAULT_DEPTH, DEPTHS
 
 EXAMPLE = (
     "#board=1,3,4/8,0,5/7,2,6&goal=1,2,3/8,0,4/7,6,5&algorithm=astar&heuristic=manhattan&step=12"
@@ -416,3 +420,59 @@ def test_a_link_to_an_unknown_experiment_still_opens_the_lab():
     state = parse_fragment("lab=nosuch&lab-seed=3")
     assert state.lab is None and opens(state) == Mode.LAB
     assert any("unknown experiment 'nosuch'" in p for p in state.problems)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    tie=st.sampled_from(list(TieBreak)),
+    quiz=st.none()
+    | st.builds(
+        QuizLink,
+        st.from_regex(r"[A-Za-z0-9_.-]{1,40}", fullmatch=True),
+        st.integers(0, MAX_QUIZ_EXERCISE),
+        st.sampled_from(DEPTHS),
+    ),
+    step=st.integers(0, 50),
+)
+def test_the_tie_break_and_the_quiz_round_trip(tie, quiz, step):
+    board = Board.parse("8,6,7/2,5,4/3,0,1")
+    state = LinkState(board, Board.goal("standard", 3, 3), step=step, tie_break=tie, quiz=quiz)
+    back = parse_fragment(make_fragment(state))
+    assert back.problems == []
+    assert (back.tie_break, back.quiz, back.step) == (tie, quiz, step)
+
+
+def test_the_tie_break_and_the_quiz_read_as_documented_and_defaults_are_not_written():
+    state = parse_fragment(
+        "board=8,6,7/2,5,4/3,0,1&tie-break=FIFO&quiz=on&quiz-seed=class-1&quiz-exercise=3"
+        "&quiz-depth=10"
+    )
+    assert state.problems == []
+    assert state.tie_break is TieBreak.FIFO
+    assert state.quiz == QuizLink("class-1", 3, 10)
+    assert opens(state) == Mode.STEP  # the quiz is Step through's
+    plain = LinkState(Board.parse("8,6,7/2,5,4/3,0,1"), Board.goal("standard", 3, 3))
+    assert "tie-break" not in make_fragment(plain) and "quiz" not in make_fragment(plain)
+    plain.quiz = QuizLink()
+    assert make_fragment(plain).endswith("&quiz=on")
+    assert QuizLink().depth == DEFAULT_DEPTH
+    assert parse_fragment("board=8,6,7/2,5,4/3,0,1&quiz=off&quiz-seed=9").quiz is None
+
+
+@pytest.mark.parametrize(
+    ("fragment", "words", "quiz"),
+    [
+        ("tie-break=oldest", "unknown tie-break 'oldest': choose one of high-g", None),
+        ("quiz=maybe", "quiz 'maybe' is neither on nor off", QuizLink()),
+        ("quiz=on&quiz-seed=a%20b", "the quiz's seed 'a b' is not 1 to 40", QuizLink()),
+        ("quiz=on&quiz-exercise=-1", "exercise '-1' is not a whole number", QuizLink()),
+        (f"quiz=on&quiz-exercise={MAX_QUIZ_EXERCISE + 1}", "is not a whole number", QuizLink()),
+        ("quiz=on&quiz-depth=7", "the quiz's depth '7' is not one of 4, 6", QuizLink()),
+        ("quiz=on&quiz-seed=ok&quiz-depth=x", "depth 'x'", QuizLink(seed="ok")),
+    ],
+)
+def test_a_bad_tie_break_or_quiz_gives_a_message_and_the_default(fragment, words, quiz):
+    state = parse_fragment(f"board=8,6,7/2,5,4/3,0,1&{fragment}")
+    assert any(words in p for p in state.problems), state.problems
+    assert state.tie_break is TieBreak.HIGH_G
+    assert state.quiz == quiz

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, solvability
+from npuzzle.search.bestfirst import TIE_BREAKS
 
 
 @pytest.fixture
@@ -74,13 +75,38 @@ def test_good_settings_are_read_as_one_value(web: Any, search: Any, hub: Any) ->
     web.document.getElementById("algorithm").value = "wastar"
     web.document.getElementById("heuristic").value = "linear-conflict"
     web.document.getElementById("weight").value = "2.5"
+    web.document.getElementById("tie-break").value = "lifo"
     settings = search.settings()
     assert settings.options == {
         "algorithm": "wastar",
         "heuristic": "linear-conflict",
         "weight": 2.5,
+        "tie_break": "lifo",
     }
     assert hub.messages == []
+
+
+@pytest.mark.parametrize("name", ["auto", *ALGORITHMS])
+def test_the_tie_break_is_offered_where_there_are_ties_and_says_why_not_elsewhere(
+    web: Any, search: Any, hub: Any, name: str
+) -> None:
+    tie = web.document.getElementById("tie-break")
+    assert [o.value for o in tie.options] == list(TIE_BREAKS)
+    algorithm = web.document.getElementById("algorithm")
+    algorithm.value = name
+    algorithm.dispatch("change")
+    info = ALGORITHMS.get(name)
+    breaks = info is not None and info.breaks_ties
+    assert tie.disabled == (not breaks)
+    help_ = web.document.getElementById("tie-help")
+    # Automatic's own help says it picks; the others without ties say why
+    assert help_.hidden == (breaks or info is None)
+    if not help_.hidden:
+        assert help_.textContent.startswith(f"{info.title} has no ties to break")
+    tie.value = "fifo"
+    tie.dispatch("change")
+    assert hub.search_changes == 2  # a new rule: the visualizer starts again
+    assert search.settings().tie_break == "fifo"
 
 
 def test_edit_sets_the_board_and_a_custom_goal(web: Any, board_controls: Any, hub: Any) -> None:

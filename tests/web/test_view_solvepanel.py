@@ -98,6 +98,7 @@ def test_solve_asks_the_worker_shows_the_figures_and_plays_the_solution(
         "algorithm": "auto",  # the page's default: the worker picks the search
         "heuristic": "manhattan",
         "weight": 3.0,
+        "tie_break": "high-g",
         "page": "http://127.0.0.1:8000/index.html",  # without the fragment
     }
     picked = "Automatic picked IDA* with pattern databases: a shortest solution of a 3x3 at once."

@@ -155,18 +155,25 @@ class Bridge:
         algorithm: str,
         heuristic: str,
         weight: float,
+        tie_break: str = "high-g",
         workers: int = 1,
     ) -> SolveAnswer:
         """Run one search in the worker (IDA* shared with ``workers`` - 1 helpers when
         ``protocol.shared`` says so); its figures as a dict."""
-        request = self.search_request(board, goal, algorithm, heuristic, weight)
+        request = self.search_request(board, goal, algorithm, heuristic, weight, tie_break)
         if shared(algorithm, board, workers, goal):
             request["workers"], request["team"] = workers, self.team(workers)["team"]
         answer: SolveAnswer = plain(await (await self.worker()).solve(request))
         return answer
 
     def search_request(
-        self, board: Board, goal: Board, algorithm: str, heuristic: str, weight: float
+        self,
+        board: Board,
+        goal: Board,
+        algorithm: str,
+        heuristic: str,
+        weight: float,
+        tie_break: str = "high-g",
     ) -> SearchRequest:
         """A search as the worker reads it (Solve's and the visualizer's)."""
         return SearchRequest(
@@ -175,6 +182,7 @@ class Bridge:
             algorithm=algorithm,
             heuristic=heuristic,
             weight=weight,
+            tie_break=tie_break,
             page=self.page_address(),
         )
 
@@ -238,12 +246,19 @@ class Bridge:
 
     # ----- the visualizer's search, stepped in the worker (web/worker/step_calls.py) -------
     async def steps_open(
-        self, board: Board, goal: Board, *, algorithm: str, heuristic: str, weight: float
+        self,
+        board: Board,
+        goal: Board,
+        *,
+        algorithm: str,
+        heuristic: str,
+        weight: float,
+        tie_break: str = "high-g",
     ) -> Model:
         """Make the search the visualizer steps through, in the worker (which loads the
         pattern databases it needs first); the model of step 0, or {status: "error",
         message}."""
-        request = self.search_request(board, goal, algorithm, heuristic, weight)
+        request = self.search_request(board, goal, algorithm, heuristic, weight, tie_break)
         answer: Model = await self._ask("steps_open", request)
         return answer
 
@@ -255,6 +270,11 @@ class Bridge:
     async def steps_tree(self, request: TreeRequest) -> Model:
         """Its tree: {action, id, key, top, seconds} (web/worker/outline.py)."""
         answer: Model = await self._ask("steps_tree", request)
+        return answer
+
+    async def steps_quiz(self, step: int) -> Model:
+        """The quiz's question before the step after ``step`` (web/worker/quiz_calls.py)."""
+        answer: Model = await self._ask("steps_quiz", {"step": step})
         return answer
 
     async def steps_close(self) -> None:

@@ -41,7 +41,7 @@ from npuzzle.teach.entrants import (
     Entrant,
     parse_entrants,
 )
-from npuzzle.teach.explain import number
+from npuzzle.teach.explain import TIE_TITLES, number
 
 SLICE_SECONDS = 0.04  # of stepping in the worker per call of Run all to end
 DRAW_SECONDS = 0.25  # between redraws while running to the end
@@ -162,7 +162,7 @@ class CompareView:
         self.sync()
 
     def draw_pickers(self) -> None:
-        """One row per search: algorithm, heuristic, weight, and Remove."""
+        """One row per search: algorithm, heuristic, weight, tie-break, and Remove."""
         self.rows.replaceChildren()
         for i, entrant in enumerate(self.entrants):
             row = self._el("fieldset", **{"class": "compare-entrant"})
@@ -183,6 +183,15 @@ class CompareView:
                 weight.setAttribute("step", "any")
                 weight.value = number(entrant.weight)
                 row.append(label, weight)
+            if info.breaks_ties:  # the same search with two tie rules: a lesson of its own
+                label = self._el("label", "Tie-break", **{"for": f"compare-tie-{i}"})
+                tie = self._el("select", id=f"compare-tie-{i}")
+                for rule, title in TIE_TITLES.items():
+                    option = self._el("option", title)
+                    option.value = str(rule)
+                    tie.append(option)
+                tie.value = str(entrant.tie_break)
+                row.append(label, tie)
             remove = self._el("button", "Remove", type="button")
             remove.setAttribute("data-remove", str(i))
             remove.setAttribute("aria-label", f"Remove search {i + 1}")
@@ -218,6 +227,9 @@ class CompareView:
             # a row whose algorithm just became weighted has no weight field yet (null: falsy)
             if weight and ALGORITHMS[get(f"compare-algorithm-{i}").value].takes_weight:
                 text += f":{weight.value}"
+            tie = get(f"compare-tie-{i}")
+            if tie and ALGORITHMS[get(f"compare-algorithm-{i}").value].breaks_ties:
+                text += f":{tie.value}"
             try:
                 out.append(Entrant.parse(text))
             except PuzzleError as exc:

@@ -2,8 +2,8 @@
 
 :class:`BoardControls` holds Size, Goal, Shuffle, Reset and the Edit form (a typed board and
 an optional goal board); each of them hands the page a new board. :class:`SearchControls`
-holds Algorithm, Heuristic and Weight, filled from npuzzle's own lists, and reads them as
-one checked :class:`Settings` value (a bad weight is refused with a message).
+holds Algorithm, Heuristic, Weight and Tie-break, filled from npuzzle's own lists, and reads
+them as one checked :class:`Settings` value (a bad weight is refused with a message).
 """
 
 from __future__ import annotations
@@ -26,6 +26,9 @@ from npuzzle import (
     solvability,
 )
 from npuzzle.core.board import parse_size
+from npuzzle.search.algorithms import AlgorithmInfo
+from npuzzle.search.bestfirst import TieBreak
+from npuzzle.teach.explain import TIE_TITLES
 
 WEIGHT_MESSAGE = "Weight must be a number from 1 to 100."
 
@@ -96,11 +99,29 @@ class Settings:
     algorithm: str
     heuristic: str
     weight: float
+    tie_break: str = str(TieBreak.HIGH_G)
 
     @property
     def options(self) -> dict[str, Any]:
         """As keyword arguments of the bridge's ``solve`` and ``make_search``."""
-        return {"algorithm": self.algorithm, "heuristic": self.heuristic, "weight": self.weight}
+        return {
+            "algorithm": self.algorithm,
+            "heuristic": self.heuristic,
+            "weight": self.weight,
+            "tie_break": self.tie_break,
+        }
+
+
+def tie_help(info: AlgorithmInfo | None) -> str:
+    """Why the Tie-break select is disabled ("": it is not, or Automatic's help says)."""
+    if info is None or info.breaks_ties:
+        return ""
+    if info.walks_paths:
+        return (
+            f"{info.title} has no ties to break: it tries a node's children in the order the "
+            "blank moves, U, D, L, R."
+        )
+    return f"{info.title} has no ties to break: its one stack is last in, first out."
 
 
 class BoardControls:
@@ -257,6 +278,8 @@ class SearchControls:
         self.algorithm = get("algorithm")
         self.heuristic = get("heuristic")
         self.weight = get("weight")
+        self.tie_break = get("tie-break")
+        self.tie_help = get("tie-help")
         self.workers = get("workers")
         self.auto_help = get("auto-help")
         cores = int(getattr(navigator, "hardwareConcurrency", None) or 1)
@@ -280,8 +303,13 @@ class SearchControls:
             mark = "" if cls.info.admissible else " (inadmissible)"
             option.textContent = cls.info.title + mark
             self.heuristic.appendChild(option)
+        for tie, title in TIE_TITLES.items():
+            option = document.createElement("option")
+            option.value, option.textContent = str(tie), title
+            self.tie_break.appendChild(option)
         self.algorithm.value = DEFAULT_ALGORITHM
         self.heuristic.value = DEFAULT_HEURISTIC
+        self.tie_break.value = str(TieBreak.HIGH_G)
         self.proxies: list[Any] = []
         listen(
             self.proxies,
@@ -289,6 +317,7 @@ class SearchControls:
                 (self.algorithm, "change", self.on_algorithm),
                 (self.heuristic, "change", self.on_option),
                 (self.weight, "change", self.on_option),
+                (self.tie_break, "change", self.on_option),
             ],
         )
 
@@ -303,6 +332,9 @@ class SearchControls:
         info = ALGORITHMS.get(self.algorithm.value)
         self.heuristic.disabled = info is None or not info.uses_heuristic
         self.weight.disabled = info is None or not info.takes_weight
+        self.tie_break.disabled = info is None or not info.breaks_ties
+        self.tie_help.textContent = tie_help(info)
+        self.tie_help.hidden = not self.tie_help.textContent
         self.auto_help.hidden = self.algorithm.value != AUTO
 
     def algorithm_choice(self) -> Algorithm | None:
@@ -331,12 +363,21 @@ class SearchControls:
         if weight is None:
             self.page.say(WEIGHT_MESSAGE)
             return None
-        return Settings(str(self.algorithm.value), str(self.heuristic.value), weight)
+        tie = str(self.tie_break_choice())
+        return Settings(str(self.algorithm.value), str(self.heuristic.value), weight, tie)
 
-    def show(self, algorithm: str, heuristic: str, weight: float) -> None:
+    def tie_break_choice(self) -> TieBreak:
+        """The Tie-break select's rule (a search without ties ignores it)."""
+        value = str(self.tie_break.value)
+        return TieBreak(value) if value in TieBreak.__members__.values() else TieBreak.HIGH_G
+
+    def show(
+        self, algorithm: str, heuristic: str, weight: float, tie_break: str = TieBreak.HIGH_G
+    ) -> None:
         """Show a link's search."""
         self.algorithm.value, self.heuristic.value = algorithm, heuristic
         self.weight.value = f"{weight:g}"
+        self.tie_break.value = str(tie_break)
         self.sync()
 
     def on_algorithm(self, event: Any) -> None:

@@ -16,7 +16,8 @@ The page is a set of views, one module each, and this module only wires them tog
 - ``playerview.PlayerView``: Undo, Redo, Restart, tiles in place, the fewest moves possible,
   the player's score once solved and a challenge link;
 - ``hintview.HintView``: Hint and Moves to solved, for players;
-- ``visualizer.Visualizer``: the search, step by step;
+- ``visualizer.Visualizer``: the search, step by step; ``quizview.QuizView``: its quiz,
+  Predict the next node;
 - ``labview.LabView``: the experiment lab;
 - ``compareview.CompareView``: two to four searches on the board, stepped in lockstep;
 - ``address.AddressView``: share links and the browser's history;
@@ -56,6 +57,7 @@ with short_imports():
     from playerview import PlayerView
     from protocol import AUTO, DEFAULT_WEIGHT
     from pyscript import create_named_worker, document, workers
+    from quizview import QuizView
     from solvepanel import SolvePanel
     from status import StatusView
     from viewmenu import ViewMenu
@@ -123,6 +125,14 @@ class Page:
             self.bridge,
             self.grid,
             self.search_controls,
+        )
+        self.quiz = QuizView(
+            document,
+            self,
+            self.bridge,
+            self.visualizer,
+            self.search_controls,
+            lambda: (self.grid.board, self.grid.goal),
         )
         self.hint = HintView(document, self, self.bridge, self.grid)
         self.player = PlayerView(document, self, self.grid, self.bridge)
@@ -204,7 +214,7 @@ class Page:
         self.changed(push=True)
 
     def search_changed(self) -> None:
-        """Algorithm, heuristic or weight changed: the visualizer starts again."""
+        """Algorithm, heuristic, weight or tie-break changed: the visualizer starts again."""
         self.visualizer.reset()
         self.changed(push=True)
 
@@ -242,15 +252,18 @@ class Page:
             compare=self.compare.link() if mode == Mode.COMPARE else None,
             challenge=self.player.challenge_for(self.grid.board, self.grid.goal),
             mode=mode,
+            tie_break=controls.tie_break_choice(),
+            quiz=self.quiz.link() if mode == Mode.STEP else None,
         )
 
     def apply_link(self, state: LinkState) -> None:
         self.board_controls.show_size(state.board.width, state.board.height)
         self.board_controls.show_goal(state.goal, state.goal_name)
         algorithm = AUTO if state.algorithm is None else state.algorithm
-        self.search_controls.show(algorithm, state.heuristic, state.weight)
+        self.search_controls.show(algorithm, state.heuristic, state.weight, state.tie_break)
         self.new_board(state.board, state.goal, unreachable(state.board, state.goal).strip())
         self.player.take_challenge(state.board, state.goal, state.challenge)
+        self.quiz.apply(state.quiz)
 
     def follow_link(self, state: LinkState, opening: bool) -> None:
         if state.step:
@@ -273,6 +286,7 @@ class Page:
             self.search_controls,
             self.solve_panel,
             self.visualizer,
+            self.quiz,
             self.hint,
             self.player,
             self.compare,

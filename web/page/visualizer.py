@@ -31,7 +31,7 @@ step, only the step they stopped or ended at.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from enum import StrEnum
 from typing import Any, Protocol
 
@@ -121,6 +121,7 @@ class Visualizer:
         self.job: Job | None = None  # what the task does
         self.pending: set[asyncio.Future[None]] = set()  # Steps, Backs, redraws on their way
         self.closing: set[asyncio.Future[None]] = set()  # the worker told to drop a search
+        self.watchers: list[Callable[[Model], None]] = []  # told of each step drawn (the quiz)
         self.proxies: list[Any] = []
         listen(
             self.proxies,
@@ -295,6 +296,8 @@ class Visualizer:
         self.sync()
         self.page.say(self.describe(model, back))
         self.page.changed(push=False)
+        for watch in self.watchers:
+            watch(model)
 
     def describe(self, model: Model, back: bool = False) -> str:
         """The status line for the step drawn: where the search stands now."""

@@ -33,6 +33,7 @@ from protocol import (
 
 from npuzzle import ALGORITHMS, Algorithm, PuzzleError, Search, lab, make_search
 from npuzzle.heuristics import pdbbuild
+from npuzzle.search.bestfirst import TieBreak
 
 MAX_NODES = lab.PAGE_MAX_NODES  # the page's node limit: memory in the tab is finite
 CHUNK_SECONDS = 0.05  # a call runs this long between answers to progress() and cancel()
@@ -170,10 +171,12 @@ class Options:
             self.algorithm = Algorithm(self.automatic["algorithm"])
             self.heuristic = self.automatic["heuristic"]
             self.weight = self.automatic["weight"]
+            self.tie_break = str(TieBreak.HIGH_G)
         else:
             self.algorithm = Algorithm.parse(name)
             self.heuristic = str(req.get("heuristic", DEFAULT_HEURISTIC))
             self.weight = float(req.get("weight", DEFAULT_WEIGHT))
+            self.tie_break = str(req.get("tie_break", TieBreak.HIGH_G))
         uses_h = ALGORITHMS[self.algorithm].uses_heuristic
         self.missing = tables.needed(self.board, self.goal, uses_h, self.heuristic)
         self.address = req.get("page")
@@ -189,4 +192,5 @@ class Options:
             algorithm=self.algorithm,
             heuristic=self.heuristic,
             weight=self.weight,
+            tie_break=self.tie_break,
         )

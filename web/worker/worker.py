@@ -8,7 +8,8 @@ made in a module of its own:
   answered while it runs; IDA* shared with the helper workers (team.py) when asked;
 - ``hint`` (hint_calls.py): a player's Hint and Moves to solved, refused while a job runs;
 - ``lab_run``, ``lab_progress`` (lab_calls.py): the Lab;
-- ``steps_*`` (step_calls.py): the visualizer's search, stepped by short calls;
+- ``steps_*`` (step_calls.py): the visualizer's search, stepped by short calls; ``steps_quiz``
+  (quiz_calls.py): the quiz's question before its next step;
 - ``compare_*`` (compare_calls.py): Compare's searches.
 
 The job under way and the pattern databases, loaded here alone, are job.py's.
@@ -26,6 +27,7 @@ from hint_calls import hint
 from job import JOB
 from lab_calls import lab_progress, lab_run
 from protocol import Progress
+from quiz_calls import steps_quiz
 from solve_calls import solve
 from step_calls import steps_close, steps_go, steps_open, steps_tree
 
@@ -66,6 +68,7 @@ __all__ = [
     "steps_close",
     "steps_go",
     "steps_open",
+    "steps_quiz",
     "steps_tree",
 ]
 __export__ = __all__  # what PyScript lets the page call

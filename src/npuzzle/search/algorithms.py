@@ -149,6 +149,13 @@ class AlgorithmInfo:
     #: it solves the board part by part, so a heuristic must measure parts of boards
     solves_parts: bool = False
 
+    @property
+    def breaks_ties(self) -> bool:
+        """Whether a tie-break orders its open list (``tie_break``): IDA* and the anytime
+        search walk paths, trying children in U, D, L, R order, and depth-first search's one
+        stack is last in, first out."""
+        return not self.walks_paths and not self.stack
+
 
 #: in the order the command line and the page list them
 ALGORITHMS: dict[Algorithm, AlgorithmInfo] = {

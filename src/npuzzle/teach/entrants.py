@@ -1,13 +1,17 @@
-"""What a comparison compares: an algorithm with its heuristic and weight, as links write it.
+"""What a comparison compares: an algorithm with its heuristic, weight and tie-break, as links
+write it.
 
-``astar:manhattan``, ``wastar:manhattan:3``, ``bfs``: the share link's ``compare=`` value is
-two to four of them, comma-separated. This module knows only names and numbers (no search),
-so that reading a link loads no engine.
+``astar:manhattan``, ``wastar:manhattan:3``, ``bfs``, ``astar:manhattan:fifo``: the share
+link's ``compare=`` value is two to four of them, comma-separated; a tie-break other than the
+default (``high-g``) ends one, for the searches that break ties. This module knows only names
+and numbers (no search), so that reading a link loads no engine.
 
 >>> [e.label for e in parse_entrants("astar:misplaced,wastar:manhattan:2.5")]
 ['A* + Misplaced tiles', 'Weighted A* + Manhattan distance (w = 2.5)']
 >>> parse_entrants("astar:manhattan,bfs:misplaced")[1].format()
 'bfs'
+>>> Entrant.parse("astar:manhattan:LIFO").label
+'A* + Manhattan distance (ties: lifo)'
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from npuzzle.core.board import PuzzleError, quoted
 from npuzzle.core.metrics import exact_number
 from npuzzle.heuristics import HEURISTICS
 from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, Algorithm
+from npuzzle.search.bestfirst import TIE_BREAKS, TieBreak
 
 __all__ = [
     "DEFAULT_ENTRANTS",
@@ -35,16 +40,27 @@ DEFAULT_ENTRANTS = "astar:misplaced,astar:manhattan"
 
 @dataclass(frozen=True)
 class Entrant:
-    """One search of a comparison: an algorithm, its heuristic and its weight."""
+    """One search of a comparison: an algorithm, its heuristic, weight and tie-break."""
 
     algorithm: Algorithm
     heuristic: str = "manhattan"
     weight: float = DEFAULT_WEIGHT
+    tie_break: TieBreak = TieBreak.HIGH_G
 
     @classmethod
     def parse(cls, text: str) -> Entrant:
-        """``algorithm[:heuristic[:weight]]``; a clear :class:`PuzzleError` otherwise."""
+        """``algorithm[:heuristic[:weight]][:tie-break]``; a clear :class:`PuzzleError`
+        otherwise."""
         parts = [p.strip().lower() for p in text.split(":")]
+        tie = TieBreak.HIGH_G
+        if len(parts) > 1 and parts[-1] in TIE_BREAKS:
+            tie = TieBreak(parts.pop())
+            if parts[-1] in TIE_BREAKS:
+                raise PuzzleError(f"{quoted(text)} names two tie-breaks: one at most")
+            if not ALGORITHMS[Algorithm.parse(parts[0])].breaks_ties:
+                raise PuzzleError(
+                    f"{ALGORITHMS[Algorithm.parse(parts[0])].title} has no ties to break"
+                )
         if not 1 <= len(parts) <= 3 or not parts[0]:
             raise PuzzleError(
                 f"{quoted(text)} is not algorithm:heuristic or algorithm:heuristic:weight"
@@ -70,7 +86,7 @@ class Entrant:
                 raise PuzzleError(
                     f"weight {quoted(parts[2])} is not a number from 1 to {MAX_WEIGHT:g}"
                 )
-        return cls(algorithm, heuristic, weight)
+        return cls(algorithm, heuristic, weight, tie)
 
     def format(self) -> str:
         """The link's form, which :meth:`parse` reads back."""
@@ -80,6 +96,8 @@ class Entrant:
             text += f":{self.heuristic}"
             if info.takes_weight:
                 text += f":{exact_number(self.weight)}"
+        if self.tie_break != TieBreak.HIGH_G and info.breaks_ties:
+            text += f":{self.tie_break}"
         return text
 
     @property
@@ -91,6 +109,8 @@ class Entrant:
             text += f" + {HEURISTICS[self.heuristic].info.title}"
         if info.takes_weight:
             text += f" (w = {exact_number(self.weight)})"
+        if self.tie_break != TieBreak.HIGH_G and info.breaks_ties:
+            text += f" (ties: {self.tie_break})"
         return text
 
 

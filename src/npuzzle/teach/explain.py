@@ -42,6 +42,14 @@ TIE_RULES = {
     TieBreak.LIFO: "ties go last in, first out (the newest first)",
 }
 
+#: each tie-break as the page's Tie-break select names it
+TIE_TITLES = {
+    TieBreak.HIGH_G: "high-g: larger g first",
+    TieBreak.LOW_G: "low-g: smaller g first",
+    TieBreak.FIFO: "fifo: first in, first out",
+    TieBreak.LIFO: "lifo: last in, first out",
+}
+
 _TITLES = {
     Algorithm.ASTAR: "A*",
     Algorithm.WASTAR: "weighted A*",

@@ -10,6 +10,11 @@ a link without ``algorithm`` opens with.
 far (:mod:`npuzzle.play.score`).
 The Lab view adds ``lab=rn&lab-seed=1&lab-per-depth=10&...``: the experiment, its seed and
 each of its options (:mod:`npuzzle.lab`), written as the command line's flags without ``--``.
+``tie-break=fifo`` (``high-g``, the default and not written, ``low-g``, ``fifo``, ``lifo``) is
+the order among open nodes of equal f (the command line's ``--tie-break``).
+``quiz=on&quiz-seed=class-1&quiz-exercise=3&quiz-depth=10`` opens Step through's quiz,
+Predict the next node, at exercise 3 of the bank of that seed and depth
+(:mod:`npuzzle.teach.quiz`; the seed ``1``, exercise 0 and depth 8 are not written).
 ``mode=solve`` (``play``, ``solve``, ``step``, ``compare``, ``lab``) opens the page in that
 mode; it is written only when the rest of the link does not imply it (:func:`implied_mode`:
 a step opens Step through, searches to compare open Compare, an experiment opens the Lab).
@@ -45,6 +50,7 @@ from npuzzle.core.solvability import solvability
 from npuzzle.heuristics import HEURISTICS
 from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, Algorithm
 from npuzzle.search.automatic import AUTO
+from npuzzle.search.bestfirst import TIE_BREAKS, TieBreak
 from npuzzle.teach.entrants import (
     DEFAULT_ENTRANTS,
     MAX_ENTRANTS,
@@ -52,14 +58,17 @@ from npuzzle.teach.entrants import (
     Entrant,
     format_entrants,
 )
+from npuzzle.teach.quiz import DEFAULT_DEPTH, DEPTHS
 
 __all__ = [
     "MAX_CHALLENGE",
     "MAX_LINK_LENGTH",
     "MAX_LINK_STEP",
+    "MAX_QUIZ_EXERCISE",
     "LabLink",
     "LinkState",
     "Mode",
+    "QuizLink",
     "implied_mode",
     "make_fragment",
     "opens",
@@ -74,6 +83,8 @@ MAX_CHALLENGE = 1_000_000  # moves a challenge may ask for (a bound on what a li
 MAX_PROBLEMS = 5
 _SAFE = ",/:"  # kept readable in links: board rows, compared searches
 _LAB = "lab-"  # prefix of an experiment's keys
+_QUIZ = "quiz-"  # prefix of the quiz's keys
+MAX_QUIZ_EXERCISE = 1_000_000  # the highest exercise index a link may carry
 _SEED = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 
 
@@ -116,6 +127,16 @@ class LabLink:
 
 
 @dataclass
+class QuizLink:
+    """Step through's quiz, Predict the next node: the bank's seed (valid as
+    :meth:`LabLink.valid_seed` says), the exercise shown and the depth of the bank's boards."""
+
+    seed: str = "1"
+    exercise: int = 0
+    depth: int = DEFAULT_DEPTH
+
+
+@dataclass
 class LinkState:
     """What a share link carries. ``goal`` is a board; ``goal_name`` names it when it has one;
     ``algorithm`` None is the Automatic choice (``algorithm=auto``)."""
@@ -132,6 +153,8 @@ class LinkState:
     compare: list[Entrant] | None = None
     challenge: int | None = None  # the moves to beat on ``board``, None without a challenge
     mode: Mode | None = None  # None: the mode the rest implies
+    tie_break: TieBreak = TieBreak.HIGH_G  # the order among open nodes of equal f
+    quiz: QuizLink | None = None  # the quiz is on
 
 
 def implied_mode(state: LinkState) -> Mode:
@@ -144,7 +167,7 @@ def implied_mode(state: LinkState) -> Mode:
         return Mode.COMPARE
     if state.lab is not None:
         return Mode.LAB
-    if state.step:
+    if state.step or state.quiz is not None:
         return Mode.STEP
     return Mode.PLAY
 
@@ -165,8 +188,12 @@ def make_fragment(state: LinkState) -> str:
     ]
     if state.algorithm is not None and ALGORITHMS[state.algorithm].takes_weight:
         parts.append(("weight", exact_number(state.weight)))
+    if state.tie_break != TieBreak.HIGH_G:
+        parts.append(("tie-break", state.tie_break.value))
     if state.step:
         parts.append(("step", str(state.step)))
+    if state.quiz is not None:
+        parts += _quiz_parts(state.quiz)
     if state.compare:
         parts.append(("compare", format_entrants(state.compare)))
     if state.challenge is not None:
@@ -176,6 +203,53 @@ def make_fragment(state: LinkState) -> str:
     if state.mode is not None and state.mode != implied_mode(state):
         parts.append(("mode", state.mode.value))
     return "&".join(f"{k}={quote(v, safe=_SAFE)}" for k, v in parts)
+
+
+def _quiz_parts(quiz: QuizLink) -> list[tuple[str, str]]:
+    """``quiz=on`` and what differs from the defaults: the seed, the exercise, the depth."""
+    parts = [("quiz", "on")]
+    default = QuizLink()
+    if quiz.seed != default.seed:
+        parts.append((_QUIZ + "seed", quiz.seed))
+    if quiz.exercise != default.exercise:
+        parts.append((_QUIZ + "exercise", str(quiz.exercise)))
+    if quiz.depth != default.depth:
+        parts.append((_QUIZ + "depth", str(quiz.depth)))
+    return parts
+
+
+def _read_quiz(fields: dict[str, str], problems: list[str]) -> QuizLink | None:
+    value = fields["quiz"].lower()
+    if value == "off":
+        return None
+    quiz = QuizLink()
+    if value != "on":
+        problems.append(f"quiz {_short(value)!r} is neither on nor off: the quiz is on")
+    seed = fields.get(_QUIZ + "seed", quiz.seed)
+    if LabLink.valid_seed(seed):
+        quiz.seed = seed
+    else:
+        problems.append(
+            f"the quiz's seed {_short(seed)!r} is not 1 to 40 letters, digits, '.', '_' or "
+            f"'-': using {quiz.seed}"
+        )
+    exercise = fields.get(_QUIZ + "exercise", "0")
+    if exercise.isascii() and exercise.isdigit() and int(exercise) <= MAX_QUIZ_EXERCISE:
+        quiz.exercise = int(exercise)
+    else:
+        problems.append(
+            f"the quiz's exercise {_short(exercise)!r} is not a whole number from 0 to "
+            f"{MAX_QUIZ_EXERCISE:,}: exercise 0"
+        )
+    depth = fields.get(_QUIZ + "depth", str(quiz.depth))
+    if depth in {str(d) for d in DEPTHS}:
+        quiz.depth = int(depth)
+    else:
+        depths = ", ".join(str(d) for d in DEPTHS)
+        problems.append(
+            f"the quiz's depth {_short(depth)!r} is not one of {depths}: using {quiz.depth}"
+        )
+    return quiz
 
 
 def _lab_key(option: lab.Option) -> str:
@@ -239,6 +313,8 @@ _KEYS = frozenset(
         "compare",
         "challenge",
         "mode",
+        "tie-break",
+        "quiz",
     }
 )
 
@@ -265,7 +341,7 @@ def parse_fragment(fragment: str) -> LinkState:
         except UnicodeDecodeError:
             problems.append(f"the link's {_short(key)!r} is not valid text")
 
-    if fields and not any(key in _KEYS or key.startswith("lab-") for key in fields):
+    if fields and not any(key in _KEYS or key.startswith((_LAB, _QUIZ)) for key in fields):
         names = ", ".join(sorted(_short(key) for key in fields))
         problems.append(
             f"the link has nothing this page reads ({names}): showing the solved 3x3 board"
@@ -323,6 +399,17 @@ def parse_fragment(fragment: str) -> LinkState:
             problems.append(
                 f"weight {_short(fields['weight'])!r} is not a number from 1 to {MAX_WEIGHT:g}"
             )
+    if "tie-break" in fields:
+        tie = fields["tie-break"].lower()
+        if tie in TIE_BREAKS:
+            state.tie_break = TieBreak(tie)
+        else:
+            problems.append(
+                f"unknown tie-break {_short(tie)!r}: choose one of {', '.join(TIE_BREAKS)} "
+                "(using high-g)"
+            )
+    if "quiz" in fields:
+        state.quiz = _read_quiz(fields, problems)
     if "step" in fields:
         value = fields["step"]
         if value.isascii() and value.isdigit() and int(value) <= MAX_LINK_STEP:

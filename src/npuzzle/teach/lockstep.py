@@ -77,6 +77,7 @@ class Lockstep:
                     algorithm=e.algorithm,
                     heuristic=e.heuristic,
                     weight=e.weight,
+                    tie_break=e.tie_break,
                 ),
                 limit=limit,
                 # a search whose memory does not grow (IDA*) has no node limit
