@@ -35,6 +35,22 @@ def expected_rows(number: int) -> list[int]:
     return [code.row_of(line) + 1 for line in step.lines]
 
 
+def test_ordinals(web: Any) -> None:
+    ordinal = web.pseudocodeview.ordinal
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 111)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "111th",
+    ]
+
+
 def click(web: Any, ident: str, times: int = 1) -> None:
     for _ in range(times):
         web.document.getElementById(ident).click()
@@ -51,7 +67,9 @@ def test_step_and_back_mark_the_last_line_the_step_ran(web: Any, parts: Any) -> 
         rows = expected_rows(1)
         row, where = marked(web, view)
         assert row == rows[-1]
-        assert where.startswith(f"Step 1, line {len(rows)} of the {len(rows)} it ran: ")
+        last = web.pseudocodeview.ordinal(len(rows))
+        assert where.startswith(f"Step 1, the {last} of the {len(rows)} lines it ran. ")
+        assert f"Line {rows[-1]}: " in where
         click(web, "step", 3)
         await web.settle(view)
         assert marked(web, view)[0] == expected_rows(4)[-1]
@@ -81,7 +99,9 @@ def test_step_line_walks_the_lines_then_takes_the_next_step(web: Any, parts: Any
         for at, row in enumerate(rows):
             here, where = marked(web, view)
             assert here == row
-            assert where.startswith(f"Step 2, line {at + 1} of the {len(rows)} it ran: ")
+            nth = web.pseudocodeview.ordinal(at + 1)
+            assert where.startswith(f"Step 2, the {nth} of the {len(rows)} lines it ran. ")
+            assert f"Line {row}: " in where
             assert said.textContent == where  # each line walked to is said
             assert ("The lists show the whole step." in where) == (at < len(rows) - 1)
             if at < len(rows) - 1:

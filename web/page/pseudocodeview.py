@@ -24,6 +24,12 @@ from controls import listen, pass_focus
 Model = dict[str, Any]  # a step as the worker describes it (stepping.Stepping.model)
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
+    end = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{end}"
+
+
 class PseudocodeView:
     """Draws the step's pseudocode; ``step`` takes the next step (the visualizer's Step),
     and ``can_step`` says whether there is one to take."""
@@ -129,7 +135,8 @@ class PseudocodeView:
             return str(said[0])
         sentence = str(said[self.at]) if self.at < len(said) else ""
         after = "" if self.at == len(lines) - 1 else " The lists show the whole step."
-        return f"Step {steps:,}, line {self.at + 1} of the {len(lines)} it ran: {sentence}{after}"
+        which = f"the {ordinal(self.at + 1)} of the {len(lines)} lines it ran"
+        return f"Step {steps:,}, {which}. {sentence}{after}"
 
     def sync(self) -> None:
         """Step line works while the step has lines left, or a next step can be taken."""
