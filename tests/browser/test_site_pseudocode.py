@@ -38,6 +38,16 @@ def engine_rows(algorithm: Algorithm) -> list[list[int]]:
     return out
 
 
+def outlined(page: Page) -> int | None:
+    """Which of the expanded node's children is outlined (0 first), if one is."""
+    found = page.evaluate(
+        "() => [...document.querySelectorAll('#children li')]"
+        ".map((li, k) => li.classList.contains('line-child') ? k : -1).filter((k) => k >= 0)"
+    )
+    assert len(found) <= 1
+    return found[0] if found else None
+
+
 def marked(page: Page) -> int:
     """The row marked current (1 first), checked to be the one row marked and announced."""
     row, count, aria = page.evaluate(MARKED)
@@ -105,11 +115,26 @@ def test_step_line_walks_the_lines_of_one_expansion(page: Page, site: Site) -> N
     count = len(expected[2])
     expect(where).to_contain_text(f"Step 2, the 1st of the {count} lines it ran.")
     walked = [marked(page)]
+    children = []  # the child each line is about, as the page outlines it
     for k in range(2, count + 1):
         step_line.click()
         expect(where).to_contain_text(f"Step 2, the {ordinal(k)} of the {count} lines it ran.")
         walked.append(marked(page))
+        children.append(outlined(page))
     assert walked == expected[2] and len(walked) > 3
+    # the engine's step 2: a child's lines follow its GENERATE, in the order of its children
+    search = make_search(
+        Board.parse(BOARD), Board.goal("snail", 3, 3), algorithm="idastar", heuristic="manhattan"
+    )
+    search.goto(2)
+    step = search.last_step
+    assert step is not None
+    about = []
+    k = -1
+    for line in step.lines[1:]:
+        k += line == "generate"
+        about.append(k if line in ("generate", "prune", "duplicate", "push") else None)
+    assert children == about and k == len(step.children) - 1 >= 1
     at_step(page, 2)  # all within step 2
     expect(where).not_to_contain_text("The lists show the whole step")
     expect(page.locator("#pseudocode-said")).to_have_text(where.text_content() or "")

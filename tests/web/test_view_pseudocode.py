@@ -104,6 +104,13 @@ def test_step_line_walks_the_lines_then_takes_the_next_step(web: Any, parts: Any
             assert f"Line {row}: " in where
             assert said.textContent == where  # each line walked to is said
             assert ("The lists show the whole step." in where) == (at < len(rows) - 1)
+            # a line about a child names the child the panel outlines among the children
+            step = web.stepped.search.last_step
+            child = view.pseudocode.current_child()
+            about = step.lines[at] in ("generate", "prune", "duplicate", "push")
+            assert (child is not None) == about
+            if child is not None:
+                assert f"child {child + 1} of {len(step.children)}" in where
             if at < len(rows) - 1:
                 click(web, "step-line")
                 assert view.steps == 2  # within the step: no request to the worker

@@ -11,7 +11,8 @@ always show the search after the whole step, which the panel says beside the lin
 
 Each row is an ``<li>`` of an ordered list (its number is the line's number the sentences
 say); the current one carries ``aria-current="step"`` and a mark drawn in CSS (not colour
-alone), and a line walked with Step line is said in the panel's own polite live region.
+alone), and a line walked with Step line is said in the panel's own polite live region. A
+line about a child outlines that child among the expanded node's children.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from typing import Any
 from controls import listen, pass_focus
 
 Model = dict[str, Any]  # a step as the worker describes it (stepping.Stepping.model)
+#: the lines about one child (npuzzle.search.records.Line): generated, then what became of it
+CHILD_LINES = ("generate", "prune", "duplicate", "push")
 
 
 def ordinal(n: int) -> str:
@@ -44,6 +47,7 @@ class PseudocodeView:
         self.where = get("pseudocode-where")
         self.said = get("pseudocode-said")
         self.button = get("step-line")
+        self.children = get("children")  # the expanded node's children (stepper.py draws them)
         self.rows: list[Any] = []  # the <li> of each row
         self.marked: list[str | None] = []  # the line each row runs
         self.shown = ""  # the title of the rows drawn
@@ -103,7 +107,7 @@ class PseudocodeView:
     def _mark(self) -> None:
         lines = self.lines
         current = self.current_row()
-        ran = {line for line in lines}
+        ran = set(lines)
         for i, item in enumerate(self.rows):
             item.classList.toggle("current", i == current)
             item.classList.toggle("ran", self.marked[i] in ran and i != current)
@@ -111,6 +115,18 @@ class PseudocodeView:
                 item.setAttribute("aria-current", "step")
             else:
                 item.removeAttribute("aria-current")
+        # the child the current line is about, outlined among the expanded node's children
+        child = self.current_child()
+        for k, item in enumerate(self.children.querySelectorAll("li")):
+            item.classList.toggle("line-child", k == child)
+
+    def current_child(self) -> int | None:
+        """Which child (0 first) the current line is about: a child's lines come after its
+        GENERATE, in the order of the step's children (None: a line about no child)."""
+        lines = self.lines[: self.at + 1]
+        if not lines or lines[-1] not in CHILD_LINES:
+            return None
+        return lines.count("generate") - 1
 
     def current_row(self) -> int | None:
         """The index of the highlighted row (None: none, as past the records)."""
