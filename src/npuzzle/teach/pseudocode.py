@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from npuzzle.search.algorithms import ALGORITHMS, Algorithm, Priority
+from npuzzle.search.anytime import FIRST_BUDGET, WEIGHTS
 from npuzzle.search.engine import Search
 from npuzzle.search.records import Child, Line, Outcome, Step
 from npuzzle.teach.explain import number
@@ -73,14 +74,6 @@ class Pseudocode:
         }
 
 
-_TAKE = {
-    Priority.DEPTH: "take the shallowest node (smallest f) off the open list",
-    Priority.HEURISTIC: "take the node of smallest f off the open list",
-    Priority.SUM: "take the node of smallest f off the open list",
-    Priority.WEIGHTED: "take the node of smallest f off the open list",
-}
-
-
 def _best_first(algorithm: Algorithm, start: str, indent: int = 0) -> tuple[Row, ...]:
     """The rows of a best-first search (the human-like search's phases among them)."""
     info = ALGORITHMS[algorithm]
@@ -91,7 +84,9 @@ def _best_first(algorithm: Algorithm, start: str, indent: int = 0) -> tuple[Row,
         Row(
             "take the deepest node off the open list (the top of the stack)"
             if info.stack
-            else _TAKE[info.priority],
+            else "take the shallowest node (smallest f) off the open list"
+            if info.priority == Priority.DEPTH
+            else "take the node of smallest f off the open list",
             i + 1,
             Line.POP,
         ),
@@ -127,7 +122,7 @@ _IDASTAR = (
     Row("take the next node: the start, then the children waiting", 1, Line.POP),
     Row("if it is the goal: return the current path", 1, Line.GOAL),
     Row("expand it: the current path goes through it", 1, Line.EXPAND),
-    Row("for each child it generates (g + 1, not back):", 1, Line.GENERATE),
+    Row("for each child it generates (g + 1; never the move back):", 1, Line.GENERATE),
     Row("if f > threshold: prune it (the smallest f pruned is kept)", 2, Line.PRUNE),
     Row("if reached before with a g as small: a duplicate, skip it", 2, Line.DUPLICATE),
     Row("else it joins the children waiting", 2, Line.PUSH),
@@ -136,9 +131,9 @@ _IDASTAR = (
 )
 
 _ANYTIME = (
-    Row("best ← none; a phase may take 100,000 expansions", 0, Line.START),
+    Row(f"best ← none; a phase may take {FIRST_BUDGET:,} expansions", 0, Line.START),
     Row("each round, the budget doubled:", 0),
-    Row("for the next weights w = 3, 2, 1.75 … 1.1:", 1),
+    Row(f"for the next weights w = {', '.join(f'{w:g}' for w in WEIGHTS[:3])} … 1.1:", 1),
     Row("a phase of IDA* under f = g + w·h: expand a node", 2, Line.WEIGHTED),
     Row("its budget spent: it waits for the next round", 2, Line.PAUSE),
     Row("a path shorter than best: best ← it", 2, Line.IMPROVE),
