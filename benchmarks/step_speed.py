@@ -10,7 +10,8 @@ Run from the project's venv::
 For each search: ``run()`` to ``--steps`` expansions, ``step(record=False)`` as many times
 (the visualizer's path past its records) and ``step()`` as many times (recorded, as the
 visualizer steps), each timed on a fresh search, best of ``--repeat``; the figures are
-microseconds a step.
+microseconds of this process's CPU a step (CPU time, not wall time: the machine's other load
+sways it less).
 """
 
 from __future__ import annotations
@@ -42,9 +43,9 @@ def timed(make: Callable[[], Search], go: Callable[[Search], None], repeat: int)
     for _ in range(repeat):
         search = make()
         gc.collect()
-        start = time.perf_counter()
+        start = time.process_time()
         go(search)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best
 
 
