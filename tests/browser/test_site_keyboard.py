@@ -32,6 +32,7 @@ PANEL_CONTROLS = {
     "solve": ["#algorithm", "#heuristic", "#solve"],
     "step": [
         *("#visualizer", "#algorithm", "#heuristic", "#step", "#play", "#run-end", "#jump"),
+        *("#pseudocode-heading", "#step-line"),
         *('summary "Expanded node and its children"', "#why-heading", "#tree-heading"),
         *("#tree-current", "#tree-path", "#tree-view"),
         *('summary "How it works"', "#speed", "#follow"),

@@ -74,6 +74,23 @@ def test_the_model_is_the_engines_step_lists_and_counters(web: Any) -> None:
     assert model["current"]["moved"] == tiles[parent.index(0)]
 
 
+@pytest.mark.parametrize("algorithm", ["astar", "dfs", "idastar", "anytime"])
+def test_the_model_carries_the_pseudocode_lines_the_step_ran(web: Any, algorithm: str) -> None:
+    stepped = session(web, algorithm=algorithm)
+    code = json.loads(json.dumps(stepped.model()))["pseudocode"]
+    rows = [row["line"] for row in code["rows"]]
+    assert code["lines"] == ["start"] and len(code["said"]) == 1  # step 0: the start
+    assert code["said"][0].startswith(f"Line {rows.index('start') + 1}: ")
+    twin = make_search(START, SNAIL, algorithm=algorithm)
+    for number in (1, 2, 3, 2):  # on, and Back
+        stepped.go(number, 10.0)
+        twin.goto(number)
+        code = stepped.model()["pseudocode"]
+        step = twin.last_step
+        assert step is not None and code["lines"] == [str(line) for line in step.lines]
+        assert len(code["said"]) == len(code["lines"]) and set(code["lines"]) <= set(rows)
+
+
 @pytest.mark.parametrize("algorithm", ["idastar", "anytime"])  # the anytime search: IDA* runs
 def test_idastar_lists_and_counters_use_its_own_words(web: Any, algorithm: str) -> None:
     stepped = session(web, algorithm=algorithm)
@@ -107,6 +124,7 @@ def test_past_the_records_it_runs_on_to_the_end_and_back_returns_to_them(web: An
     assert model["recorded_steps"] == 300 and "recorded to step 300" in model["counters"]
     assert model["brief"].startswith(f"Step {twin.steps:,} was taken without a record")
     assert model["why"] == [model["brief"]] and model["current"] is None
+    assert model["pseudocode"]["lines"] == []  # no record: no lines to show
     assert model["open_size"] == twin.open_size  # the lists are still the search's
     stepped.outline.catch_up(10.0)
     assert stepped.outline.tree.search.steps == 300  # the tree stays at the records' end

@@ -40,6 +40,7 @@ from bridge import Bridge
 from controls import SearchControls, listen, pass_focus
 from grid import GridView
 from protocol import Phase, Progress, Reply, StepRequest
+from pseudocodeview import PseudocodeView
 from stepper import MAX_STEPS, Model, StepView
 from treeview import TreeView
 from vocabulary import style
@@ -109,6 +110,10 @@ class Visualizer:
         self.progress = get("step-progress")
         self.view = StepView(document)
         self.tree = TreeView(document, bridge.steps_tree)
+        # Step line takes a step as Step does, when the one drawn has no line left
+        self.pseudocode = PseudocodeView(
+            document, lambda: self.on_step(None), lambda: not self.step_button.disabled
+        )
         self.document = document
         self.inside = False  # the Step through mode is shown: the grid may follow
         self.about = ""  # what opening the search said (the search Automatic picked)
@@ -169,6 +174,7 @@ class Visualizer:
         self.key, self.model, self.position = None, None, None
         self.view.clear(message)
         self.tree.clear()
+        self.pseudocode.clear()
         self.grid.end_preview()
         self.page.say("")
         self.sync()
@@ -291,6 +297,7 @@ class Visualizer:
         """Draw a step, and say what it is (a step taken with Back says so)."""
         self.model = self.position = model
         self.view.draw(model, self.grid.board.width)
+        self.pseudocode.draw(model)
         self.tree.follow(model.get("tree"))
         self.show_on_grid(model)
         self.sync()
@@ -351,6 +358,7 @@ class Visualizer:
         self.limit_box.hidden = not self.at_limit
         if not self.limit_box.hidden:
             self.limit_box.textContent = limit_note()
+        self.pseudocode.sync()
 
     # ----- the grid follows the search ---------------------------------------------------
     def show_on_grid(self, model: Model | None) -> None:

@@ -22,6 +22,10 @@ the current branch of its depth-first search and its ``closed_list`` that branch
 lists are named in those words when IDA* (or the anytime search, made of IDA* runs) is
 stepped (``PATH_WORDS``). Depth-first search's
 lists are a real open list (a stack) and closed list, and keep their names.
+
+Each step carries the lines of its algorithm's pseudocode it ran (``Step.lines``, the
+engine's own record) and a sentence for each (:mod:`npuzzle.teach.pseudocode`): the page's
+pseudocode panel highlights them, a line at a time with Step line.
 """
 
 from __future__ import annotations
@@ -39,6 +43,8 @@ from npuzzle.search.engine import MAX_RECORDED_STEPS
 from npuzzle.search.recording import Recording
 from npuzzle.teach.explain import brief, explain_step, number
 from npuzzle.teach.moves import MoveStyle
+from npuzzle.teach.pseudocode import lines, pseudocode
+from npuzzle.teach.pseudocode import said as said_by_line
 
 VISIBLE = 40  # entries described per list (the page says how many more there are)
 #: the most steps the visualizer takes: the page's node limit (a step expands one node at
@@ -178,6 +184,12 @@ class Stepping:
                     for child in step.children
                 ]
         words = list_words(search.algorithm)
+        # the lines of pseudocode the step ran, from its record (none past the records)
+        code: dict[str, Any] = pseudocode(search.algorithm).to_json()
+        code["lines"], code["said"] = [], []
+        if not self.recording.past_records:
+            code["lines"] = [str(line) for line in lines(step)]
+            code["said"] = said_by_line(search, step)
         return {
             "steps": search.steps,
             "furthest": self.furthest,
@@ -198,6 +210,7 @@ class Stepping:
             "open_size": search.open_size,
             "closed": [node_model(n) for n in search.closed_list(0, VISIBLE)],
             "closed_size": search.closed_size,
+            "pseudocode": code,
         }
 
     def progress(self) -> dict[str, Any]:

@@ -44,7 +44,7 @@ from npuzzle.search.algorithms import Algorithm
 from npuzzle.search.engine import Problem
 from npuzzle.search.idastar import IDAStar
 from npuzzle.search.phased import PhasedSearch
-from npuzzle.search.records import Result, Status, Step
+from npuzzle.search.records import Line, Result, Status, Step, lines_of
 
 __all__ = [
     "FIRST_BUDGET",
@@ -116,6 +116,13 @@ class Improvement:
             "expanded": self.expanded,
             "segment": None if self.segment is None else list(self.segment),
         }
+
+
+def _kind(phase: Phase) -> Line:
+    """The line of the phases' pseudocode an expansion of ``phase`` runs."""
+    if phase.segment is not None:
+        return Line.SHORTEN
+    return Line.PROOF if phase.weight == 1.0 else Line.WEIGHTED
 
 
 class AnytimeSearch(PhasedSearch):
@@ -293,26 +300,42 @@ class AnytimeSearch(PhasedSearch):
             self._swept,
         )
         self._dropped.clear()
+        lines: list[Line] = []  # the lines of the phases' pseudocode it ran (stepping)
         while not self.done and budget > 0:
             phase, run = self.runs[-1]
             left = phase.budget - (run.expanded - phase.start)
             if run.done or left <= 0:
                 if not run.done:
                     self._pause(phase, run)
-                self._settle(self.seconds + time.perf_counter() - t0)
+                    if record:
+                        lines.append(Line.PAUSE)
+                self._settle_said(lines, t0)
                 continue
             before = run.expanded
             number = len(self.runs)
             rec = run.advance(min(budget, left), record=record)
             budget -= max(1, run.expanded - before)
             self._sum()
+            if record:
+                lines.append(_kind(phase))
             if run.done:
-                self._settle(self.seconds + time.perf_counter() - t0)
+                self._settle_said(lines, t0)
             if record and rec is not None:
-                return self._recorded(rec, number, phase, saved)
+                if self.done:
+                    lines.append(Line.DONE)
+                return self._recorded(rec, number, phase, saved, lines)
         return None
 
-    def _recorded(self, rec: Step, number: int, phase: Phase, saved: tuple[Any, ...]) -> Step:
+    def _settle_said(self, lines: list[Line], t0: float) -> None:
+        """Settle the phase that ended; stepping, say so if it found a new best."""
+        found = len(self.improvements)
+        self._settle(self.seconds + time.perf_counter() - t0)
+        if self.recording and len(self.improvements) > found:
+            lines.append(Line.IMPROVE)
+
+    def _recorded(
+        self, rec: Step, number: int, phase: Phase, saved: tuple[Any, ...], lines: list[Line]
+    ) -> Step:
         self.steps += 1
         best = self.solution_found
         note = f"phase {number}: {phase.describe()}"
@@ -323,7 +346,13 @@ class AnytimeSearch(PhasedSearch):
         run = self.runs[number - 1][1]
         first = 1 + next(i for i, (_p, r) in enumerate(self.runs) if r is run)
         step = replace(
-            rec, number=self.steps, status=self.status, note=note, phase=number, run=first
+            rec,
+            number=self.steps,
+            status=self.status,
+            note=note,
+            phase=number,
+            run=first,
+            lines=lines_of(tuple(lines)),
         )
         self._history.append((step, number, *saved, tuple(self._dropped)))
         return step

@@ -33,7 +33,7 @@ from npuzzle.core.board import Board
 from npuzzle.heuristics import Number
 from npuzzle.search.algorithms import ALGORITHMS, Algorithm
 from npuzzle.search.engine import Problem, Search
-from npuzzle.search.records import Child, Node, Outcome, Status, Step
+from npuzzle.search.records import Child, Line, Node, Outcome, Status, Step, lines_of
 
 __all__ = ["TIES_CAP", "TIE_BREAKS", "BestFirst", "TieBreak"]
 
@@ -55,6 +55,11 @@ TIE_BREAKS = tuple(t.value for t in TieBreak)
 TIES_CAP = 100
 _G_SLOTS = 1 << 20  # g values below this order correctly inside one f-key
 _MISSING = object()
+# the lines a step runs before its children's (Line): the node taken, tested and expanded;
+# taken and found the goal; or none left to take
+_EXPANDED = (Line.POP, Line.GOAL, Line.EXPAND)
+_SOLVED = (Line.POP, Line.GOAL)
+_EXHAUSTED = (Line.EXHAUSTED,)
 
 
 class BestFirst(Search):
@@ -299,10 +304,13 @@ class BestFirst(Search):
             shown = self._node(s, g, h, link[1] if link else None)
         self.steps += 1
         note = ""
+        lines: tuple[Line, ...] = _EXPANDED
         if self.status == Status.SOLVED:
             note = f"goal reached at depth {node[1] if node else 0}"
+            lines = _SOLVED
         elif self.status == Status.EXHAUSTED:
             note = self.reason
+            lines = _EXHAUSTED
         rec = Step(
             self.steps,
             shown,
@@ -312,6 +320,7 @@ class BestFirst(Search):
             ties=ties[0] if ties else None,
             ties_capped=ties[1] if ties else False,
             goal=self.status == Status.SOLVED,
+            lines=lines_of(lines, children),
         )
         # one flat tuple: a step's record is kept for each of up to 100,000 steps
         self._history.append((rec, snapshot, tuple(popped), *undo))

@@ -35,7 +35,7 @@ from npuzzle.search.algorithms import DEFAULT_WEIGHT, Algorithm
 from npuzzle.search.bestfirst import BestFirst, TieBreak
 from npuzzle.search.engine import Problem
 from npuzzle.search.phased import PhasedSearch
-from npuzzle.search.records import Status, Step
+from npuzzle.search.records import Line, Status, Step, lines_of
 
 __all__ = ["HumanSearch", "Phase", "plan"]
 
@@ -184,8 +184,15 @@ class HumanSearch(PhasedSearch):
                 note = f"phase {len(self.runs)}/{len(self.phases)}: {self.phase.description}"
                 if rec.note:
                     note += f"; {rec.note}"
+                # a phase's first step begins it (its pseudocode's first line)
+                lines = lines_of((Line.PHASE, *rec.lines)) if cur.steps == 1 else rec.lines
                 step = replace(
-                    rec, number=self.steps, status=self.status, note=note, phase=len(self.runs)
+                    rec,
+                    number=self.steps,
+                    status=self.status,
+                    note=note,
+                    phase=len(self.runs),
+                    lines=lines,
                 )
                 self._history.append((step,))  # each phase undoes its own
                 return step

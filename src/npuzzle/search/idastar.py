@@ -36,7 +36,7 @@ from npuzzle.core.board import MOVES, Board, PuzzleError
 from npuzzle.heuristics import Number, Tables
 from npuzzle.search.algorithms import Algorithm
 from npuzzle.search.engine import Problem, Search
-from npuzzle.search.records import Child, Node, Outcome, Status, Step
+from npuzzle.search.records import Child, Line, Node, Outcome, Status, Step, lines_of
 
 __all__ = ["IDAStar"]
 
@@ -424,10 +424,17 @@ class IDAStar(Search):
                     outcome, known = Outcome.DUPLICATE, _g_of(self.table[c])
                 children.append(Child(self._node(c, g + 1, hc, letter), outcome, known))
         note = f"iteration {self.iteration}, threshold {self.threshold:g}"
+        # the lines it ran: a new iteration begun (the threshold raised) first, then the node
+        # taken, tested and expanded, or the goal, or nothing left under any threshold
+        head: tuple[Line, ...] = (Line.POP, Line.GOAL, Line.EXPAND)
         if self.status == Status.SOLVED:
             note = f"goal reached at depth {len(self.solution or '')} ({note})"
+            head = (Line.POP, Line.GOAL)
         elif self.status == Status.EXHAUSTED:
             note = self.reason
+            head = (Line.EXHAUSTED,)
+        if self.iteration != before[self._saved.index("iteration")]:
+            head = (Line.ITERATION, *head)
         rec = Step(
             self.steps,
             node,
@@ -437,6 +444,7 @@ class IDAStar(Search):
             goal=self.status == Status.SOLVED,
             threshold=self.threshold,
             iteration=self.iteration,
+            lines=lines_of(head, tuple(children)),
         )
         self._history.append((rec, before, self._writes))
         self._writes = []

@@ -1,6 +1,7 @@
 """What a search says: its :class:`Status`, the records of a step (:class:`Step`, the
-:class:`Node` it took, each :class:`Child` with its :class:`Outcome`) and its :class:`Result`,
-with the figures the papers report. Plain values, written as JSON by ``to_json``.
+:class:`Node` it took, each :class:`Child` with its :class:`Outcome`, the :class:`Line` of its
+pseudocode it ran, in order) and its :class:`Result`, with the figures the papers report.
+Plain values, written as JSON by ``to_json``.
 
 >>> from npuzzle import solve
 >>> result = solve("1,2,3/4,5,6/7,0,8")
@@ -21,7 +22,7 @@ from npuzzle.core.metrics import ebf_exact, ebf_simple
 from npuzzle.heuristics import Number
 from npuzzle.search.algorithms import Algorithm
 
-__all__ = ["Child", "Node", "Outcome", "Result", "Status", "Step"]
+__all__ = ["Child", "Line", "Node", "Outcome", "Result", "Status", "Step", "lines_of"]
 
 
 class Status(StrEnum):
@@ -42,6 +43,32 @@ class Outcome(StrEnum):
     UPDATED = "updated"  # on the open list, now with a smaller g
     REOPENED = "reopened"  # closed, now with a smaller g: open again
     PRUNED = "pruned"  # beyond the depth limit or IDA*'s threshold
+
+
+class Line(StrEnum):
+    """A line of a search's pseudocode (:mod:`npuzzle.teach.pseudocode` writes each
+    algorithm's out): a step's record names the lines it ran, in order (``Step.lines``).
+    Named in the words of the lists and of Why this step."""
+
+    START = "start"  # the open list holds the start (IDA*: the threshold is f(start))
+    POP = "pop"  # take the next node off the open list (IDA*: the next child waiting)
+    GOAL = "goal"  # the goal test of the node taken (it is the goal when the step solved)
+    EXPAND = "expand"  # expand it: onto the closed list (IDA*: the current path)
+    GENERATE = "generate"  # generate a child (one per child, in the order of Step.children)
+    PRUNE = "prune"  # the child is over the threshold (the depth limit): pruned
+    DUPLICATE = "duplicate"  # its state is known with a g as small: skipped
+    PUSH = "push"  # onto the open list (or its g updated, or reopened; IDA*: waiting)
+    ITERATION = "iteration"  # IDA*: nothing left under the threshold, the next iteration
+    EXHAUSTED = "exhausted"  # nothing left to search: no path
+    # the anytime search, at the level of its phases
+    PAUSE = "pause"  # a phase spent its budget: it waits for the next round
+    WEIGHTED = "weighted"  # an expansion of a phase of weighted IDA* (w·h)
+    IMPROVE = "improve"  # a phase found a path shorter than the best: the new best
+    SHORTEN = "shorten"  # an expansion of IDA* over a stretch of the best, to shorten it
+    PROOF = "proof"  # an expansion of the last phase, IDA* under h bounded by the best
+    DONE = "done"  # the search has ended: its answer is the best
+    # the human-like search's phases (each a weighted A*)
+    PHASE = "phase"  # the next phase begins: its tiles to place
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +122,8 @@ class Step:
     iteration: int | None = None  # IDA*: which iteration (1 first)
     phase: int | None = None  # the human-like and the anytime search: which phase (1 first)
     run: int | None = None  # the anytime search: which IDA* run (a paused run goes on later)
+    #: the lines of its pseudocode the step ran, in order (one GENERATE per child)
+    lines: tuple[Line, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -110,7 +139,39 @@ class Step:
             "iteration": self.iteration,
             "phase": self.phase,
             "run": self.run,
+            "lines": [str(line) for line in self.lines],
         }
+
+
+_OUTCOME_LINE = {
+    Outcome.ADDED: Line.PUSH,
+    Outcome.UPDATED: Line.PUSH,
+    Outcome.REOPENED: Line.PUSH,
+    Outcome.DUPLICATE: Line.DUPLICATE,
+    Outcome.PRUNED: Line.PRUNE,
+}
+# Every sequence of lines made, kept once: steps share them (a few hundred sequences among
+# the 115,000 steps the page records), so a record's lines cost it one reference.
+_SEQUENCES: dict[tuple[Line, ...], tuple[Line, ...]] = {}
+
+
+def lines_of(
+    head: tuple[Line, ...], children: tuple[Child, ...] = (), tail: tuple[Line, ...] = ()
+) -> tuple[Line, ...]:
+    """The lines of a step: ``head``, then for each child GENERATE and the line its outcome
+    ran, then ``tail``.
+
+    >>> node = Node((1, 2, 3, 0), 1, 1, 2, "R")
+    >>> lines = lines_of((Line.POP, Line.GOAL, Line.EXPAND), (Child(node, Outcome.ADDED),))
+    >>> [str(line) for line in lines]
+    ['pop', 'goal', 'expand', 'generate', 'push']
+    """
+    lines = list(head)
+    for child in children:
+        lines += (Line.GENERATE, _OUTCOME_LINE[child.outcome])
+    lines += tail
+    key = tuple(lines)
+    return _SEQUENCES.setdefault(key, key)
 
 
 @dataclass
