@@ -17,6 +17,7 @@ The page is a set of views, one module each, and this module only wires them tog
   the player's score once solved and a challenge link;
 - ``hintview.HintView``: Hint and Moves to solved, for players;
 - ``visualizer.Visualizer``: the search, step by step;
+- ``exportview.ExportView``: the step as SVG and PNG, steps and solutions as animated GIFs;
 - ``labview.LabView``: the experiment lab;
 - ``compareview.CompareView``: two to four searches on the board, stepped in lockstep;
 - ``address.AddressView``: share links and the browser's history;
@@ -49,6 +50,7 @@ with short_imports():
     from bridge import Bridge
     from compareview import CompareView
     from controls import BoardControls, SearchControls, shuffled, unreachable
+    from exportview import ExportView
     from grid import GridView
     from hintview import HintView
     from labview import LabView
@@ -121,6 +123,14 @@ class Page:
             document,
             PanelPage(self, StatusView(document, "step-status", "step-loading")),
             self.bridge,
+            self.grid,
+            self.search_controls,
+        )
+        self.export = ExportView(
+            document,
+            window,
+            self.visualizer,
+            self.solve_panel.playback,
             self.grid,
             self.search_controls,
         )
@@ -273,6 +283,7 @@ class Page:
             self.search_controls,
             self.solve_panel,
             self.visualizer,
+            self.export,
             self.hint,
             self.player,
             self.compare,

@@ -23,6 +23,7 @@ and only those of the rectangle that changed.
 
 from __future__ import annotations
 
+import re
 import struct
 import sys
 from collections import Counter
@@ -38,52 +39,111 @@ MAX_CODES = 4096  # GIF's LZW codes are at most 12 bits
 Colour = tuple[int, int, int]
 
 
-def lzw_encode(pixels: bytes, min_code_size: int = 8) -> bytes:
-    """GIF's variable-length LZW of ``pixels`` (indices below ``2 ** min_code_size``), as
-    the data sub-blocks of an image: the code size's byte first, 255-byte blocks, a 0 last."""
-    clear, end = 1 << min_code_size, (1 << min_code_size) + 1
-    codes: dict[int, int] = {}
-    next_code, size = end + 1, min_code_size + 1
-    out = bytearray()
-    bits, nbits = clear, size  # every stream starts with a clear code
-    if not pixels:
-        bits |= end << nbits
-        nbits += size
-    else:
-        prefix = pixels[0]
-        for pixel in pixels[1:]:
-            key = (prefix << 8) | pixel
-            known = codes.get(key)
+_RUN = re.compile(rb"(.)\1{15,}", re.DOTALL)  # 16 pixels of one index or more
+
+
+class _Lzw:
+    """GIF's LZW, greedy, with its table as the decoder builds it. Runs of one index (a
+    background, the transparent pixels of a frame) are taken a code at a time, not a pixel
+    at a time: the codes of "c", "cc", "ccc", ... of each index c are kept in a chain."""
+
+    def __init__(self, min_code_size: int) -> None:
+        self.min_size = min_code_size
+        self.clear, self.end = 1 << min_code_size, (1 << min_code_size) + 1
+        self.out = bytearray()
+        self.bits = self.nbits = 0
+        self.reset()
+
+    def reset(self) -> None:
+        self.codes: dict[int, int] = {}  # (prefix's code << 8 | index) -> code
+        self.next, self.size = self.end + 1, self.min_size + 1
+        self.chains: dict[int, list[int]] = {}  # index c -> the codes of c, cc, ccc, ...
+        self.in_chain: dict[int, tuple[int, int]] = {}  # a chain's code -> (c, its length)
+
+    def write(self, code: int) -> None:
+        self.bits |= code << self.nbits
+        self.nbits += self.size
+        while self.nbits >= 8:
+            self.out.append(self.bits & 0xFF)
+            self.bits >>= 8
+            self.nbits -= 8
+
+    def emit(self, prefix: int, pixel: int) -> None:
+        """Write ``prefix``, followed by ``pixel``: the decoder makes their string a code."""
+        self.write(prefix)
+        if self.next >= MAX_CODES:  # the table is full: start it again
+            self.write(self.clear)
+            self.reset()
+            return
+        code = self.next
+        self.codes[(prefix << 8) | pixel] = code
+        chain = self.chains.get(pixel)
+        if chain is None and prefix == pixel:
+            self.chains[pixel] = chain = [pixel]
+        if chain is not None and chain[-1] == prefix:
+            chain.append(code)
+            self.in_chain[code] = (pixel, len(chain))
+        if code == 1 << self.size:  # the decoder widens its codes as it adds this one
+            self.size += 1
+        self.next += 1
+
+    def walk(self, pixels: bytes, prefix: int) -> int:
+        """The greedy match, a pixel at a time; the prefix left at the end."""
+        codes = self.codes
+        for pixel in pixels:
+            known = codes.get((prefix << 8) | pixel)
             if known is not None:
                 prefix = known
                 continue
-            bits |= prefix << nbits
-            nbits += size
-            if next_code < MAX_CODES:
-                codes[key] = next_code
-                if next_code == 1 << size:  # the decoder widens its codes as it adds this one
-                    size += 1
-                next_code += 1
-            else:  # the table is full: start it again
-                bits |= clear << nbits
-                nbits += size
-                codes.clear()
-                next_code, size = end + 1, min_code_size + 1
+            self.emit(prefix, pixel)
+            codes = self.codes  # a new table, if it was full
             prefix = pixel
-            while nbits >= 8:
-                out.append(bits & 0xFF)
-                bits >>= 8
-                nbits -= 8
-        bits |= prefix << nbits
-        nbits += size
-        if next_code == 1 << size and size < 12:  # the decoder's table grew with that code
-            size += 1
-        bits |= end << nbits
-        nbits += size
-    while nbits > 0:
-        out.append(bits & 0xFF)
-        bits >>= 8
-        nbits -= 8
+        return prefix
+
+    def run(self, prefix: int, pixel: int, count: int) -> int:
+        """``count`` more pixels of ``pixel`` after ``prefix``: the same codes as
+        :meth:`walk`, a chain's length at a time."""
+        while count > 0:
+            length = 1 if prefix == pixel else 0
+            if not length:
+                c, n = self.in_chain.get(prefix, (-1, 0))
+                length = n if c == pixel else 0
+            if not length:  # the prefix is not a run of this pixel: one step on
+                prefix = self.walk(bytes((pixel,)), prefix)
+                count -= 1
+                continue
+            chain = self.chains.get(pixel) or [pixel]
+            if length + count <= len(chain):
+                return chain[length + count - 1]
+            count -= len(chain) - length
+            self.emit(chain[-1], pixel)
+            prefix = pixel
+            count -= 1
+        return prefix
+
+    def encode(self, pixels: bytes) -> bytes:
+        self.write(self.clear)  # every stream starts with a clear code
+        if pixels:
+            prefix, at = pixels[0], 1
+            for run in _RUN.finditer(pixels, 1):
+                first, stop = run.span()
+                prefix = self.walk(pixels[at : first + 1], prefix)
+                prefix = self.run(prefix, pixels[first], stop - first - 1)
+                at = stop
+            prefix = self.walk(pixels[at:], prefix)
+            self.write(prefix)
+            if self.next == 1 << self.size and self.size < 12:  # the decoder adds one more
+                self.size += 1
+        self.write(self.end)
+        if self.nbits:
+            self.out.append(self.bits & 0xFF)
+        return bytes(self.out)
+
+
+def lzw_encode(pixels: bytes, min_code_size: int = 8) -> bytes:
+    """GIF's variable-length LZW of ``pixels`` (indices below ``2 ** min_code_size``), as
+    the data sub-blocks of an image: the code size's byte first, 255-byte blocks, a 0 last."""
+    out = _Lzw(min_code_size).encode(pixels)
     blocks = bytearray([min_code_size])
     for start in range(0, len(out), 255):
         chunk = out[start : start + 255]
@@ -109,10 +169,15 @@ class _Palette:
             self.index[key] = len(self.colours)
             self.colours.append(_rgb(key))
 
-    def indices(self, pixels: memoryview) -> bytes:
-        """Each pixel's index; a colour not in the palette goes to the nearest entry."""
+    def indices(self, pixels: memoryview, grow: bool = True) -> bytes:
+        """Each pixel's index. A colour not in the palette is added while there is room (if
+        ``grow``), else goes to the nearest entry."""
         for key in set(pixels).difference(self.index):
-            self.index[key] = self.nearest(_rgb(key))
+            if grow and len(self.colours) < TRANSPARENT:
+                self.index[key] = len(self.colours)
+                self.colours.append(_rgb(key))
+            else:
+                self.index[key] = self.nearest(_rgb(key))
         return bytes(map(self.index.__getitem__, pixels))
 
     def nearest(self, colour: Colour) -> int:
@@ -165,36 +230,48 @@ class Animation:
                 f"{4 * width * height} bytes, not {len(rgba)}"
             )
         rgba = bytes(rgba)
-        if not self.frames:
-            box: tuple[int, int, int, int] | None = (0, 0, width, height)
-        else:  # only the rectangle that changed is read and written
-            box = _changed(self.before, rgba, width, 4)
-        if box is None:  # nothing changed: the frame before is shown longer
-            self._lengthen(delay)
-            return
-        left, top, right, bottom = box
-        pixels = memoryview(_cut(rgba, width, box, 4)).cast("I")
-        # the first frame's colours, then a later frame's new ones, while there is room
-        self.palette.add(pixels, KEEP_FREE if not self.frames else 0)
-        shown = self.palette.indices(pixels)
-        if self.frames:
-            old = _cut(self.previous, width, box, 1)
-            if old == shown:  # changed, but to colours of the same entries
+        if not self.frames:  # the first frame's most frequent colours, room left for more
+            box = (0, 0, width, height)
+            pixels = memoryview(rgba).cast("I")
+            self.palette.add(pixels, KEEP_FREE)
+            shown = self.palette.indices(pixels, grow=False)
+            self.previous = bytearray(shown)
+        else:  # only the rectangle that changed, and in it only the rows that did
+            changed = _changed(self.before, rgba, width, 4)
+            shown = self._rows(rgba, changed) if changed is not None else b""
+            if changed is None or not shown:  # the frame before is shown longer
                 self._lengthen(delay)
                 return
-            for row in range(top, bottom):
-                at = (row - top) * (right - left)
-                self.previous[row * width + left : row * width + right] = shown[
-                    at : at + right - left
-                ]
-            shown = _transparent(old, shown)
-        else:
-            self.previous = bytearray(shown)
+            box = changed
+        left, top, right, bottom = box
         self.before = rgba
         delay = max(2, min(65535, int(delay)))  # browsers show a delay under 2 as 10
         control = struct.pack("<BBBBHBB", 0x21, 0xF9, 4, 0b0000_0101, delay, TRANSPARENT, 0)
         descriptor = struct.pack("<BHHHHB", 0x2C, left, top, right - left, bottom - top, 0)
         self.frames.append(control + descriptor + lzw_encode(shown))
+
+    def _rows(self, rgba: bytes, box: tuple[int, int, int, int]) -> bytes:
+        """The rectangle's indices, each pixel that kept its index TRANSPARENT (long runs of
+        one index, which LZW packs well): a row unchanged is not read, and of a row that
+        changed only the pixels from its first change to its last. b"" if none changed."""
+        left, top, right, bottom = box
+        width, size = self.width, right - left
+        clear = bytes([TRANSPARENT])
+        rows, any_changed = [], False
+        for row in range(top, bottom):
+            at = row * width + left
+            old, new = self.before[4 * at : 4 * (at + size)], rgba[4 * at : 4 * (at + size)]
+            if old == new:
+                rows.append(clear * size)
+                continue
+            first, last = _span(old, new, 4)
+            indices = self.palette.indices(memoryview(new[4 * first : 4 * last]).cast("I"))
+            was = bytes(self.previous[at + first : at + last])
+            if indices != was:
+                any_changed = True
+                self.previous[at + first : at + last] = indices
+            rows.append(clear * first + _transparent(was, indices) + clear * (size - last))
+        return b"".join(rows) if any_changed else b""
 
     def _lengthen(self, delay: int) -> None:
         last = bytearray(self.frames[-1])
@@ -232,14 +309,13 @@ def _changed(
     return left, top, right, bottom
 
 
-def _cut(data: bytes | bytearray, width: int, box: tuple[int, int, int, int], depth: int) -> bytes:
-    """The rectangle's bytes, row by row."""
-    left, top, right, bottom = box
-    stride = width * depth
-    return b"".join(
-        data[row * stride + left * depth : row * stride + right * depth]
-        for row in range(top, bottom)
-    )
+def _span(before: bytes, after: bytes, depth: int) -> tuple[int, int]:
+    """The first pixel that differs, and the one after the last (``depth`` bytes a pixel)."""
+    n = len(after)
+    diff = (int.from_bytes(before, "big") ^ int.from_bytes(after, "big")).to_bytes(n, "big")
+    first = (n - len(diff.lstrip(b"\0"))) // depth
+    last = (len(diff.rstrip(b"\0")) + depth - 1) // depth
+    return first, last
 
 
 _CHANGED = bytes([0]) + bytes([255]) * 255  # a byte of a difference: 0 if none, else 255
