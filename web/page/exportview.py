@@ -183,8 +183,10 @@ class ExportView:
         self.visualizer, self.playback, self.grid = visualizer, playback, grid
         self.controls = controls
         get = document.getElementById
+        self.fold = get("export")
         self.what = get("export-what")
         self.theme = get("export-theme")
+        self.theme_chosen = False  # the user chose the Colours: they stay as chosen
         self.svg_button = get("export-svg")
         self.png_button = get("export-png")
         self.first = get("export-from")
@@ -205,6 +207,8 @@ class ExportView:
                 (self.svg_button, "click", lambda _e: self.run(self.save_picture("svg"))),
                 (self.png_button, "click", lambda _e: self.run(self.save_picture("png"))),
                 (self.gif_button, "click", self.on_steps_gif),
+                (self.fold, "toggle", self.on_fold),
+                (self.theme, "change", self.on_theme),
                 (self.playback_button, "click", self.on_playback_gif),
             ],
         )
@@ -213,6 +217,14 @@ class ExportView:
         self.theme.value = page_theme(self.window).value
         for button in (self.svg_button, self.png_button, self.gif_button, self.playback_button):
             button.disabled = False
+
+    def on_fold(self, event: Any) -> None:
+        """Export opened: the Colours are the page's, unless the user chose them."""
+        if self.fold.open and not self.theme_chosen:
+            self.theme.value = page_theme(self.window).value
+
+    def on_theme(self, event: Any) -> None:
+        self.theme_chosen = True
 
     def run(self, coroutine: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(coroutine)
