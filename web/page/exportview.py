@@ -350,6 +350,7 @@ class ExportView:
         vis, board, goal = self.visualizer, self.grid.board, self.grid.goal
         frames: list[Frame] = []
         self.line.textContent = f"Taking steps {first:,} to {last:,}..."
+        vis.stop()  # Play or Run to end would step the search on meanwhile
         async with vis.lock:
             if not await vis.ensure_search():
                 self.line.textContent = "There is no search to take the steps of."
