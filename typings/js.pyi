@@ -6,5 +6,6 @@ BroadcastChannel: Any
 URL: Any
 caches: Any
 console: Any
+document: Any
 fetch: Any
 location: Any

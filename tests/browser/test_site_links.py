@@ -100,3 +100,23 @@ def test_malformed_links_show_a_message_and_a_usable_board(
     show_mode(page, "play")  # the Board settings
     page.get_by_role("button", name="Shuffle").click()  # still usable
     expect(page.locator("#status")).to_contain_text("Shuffled")
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    ["#compare=" + ",".join(["x"] * 1995), "#lab=compare&lab-heuristics=" + "x" * 3000],
+)
+def test_a_link_full_of_bad_values_gets_a_short_message(
+    page: Page, site: Site, watch: PageWatch, fragment: str
+) -> None:
+    """Issue 35: 1,995 bad searches to compare made a live region of 247,490 characters,
+    83,448 px tall, all read aloud; now the first is said and the rest counted."""
+    load(page, site.url + fragment)
+    status = page.locator("#status")
+    expect(status).to_contain_text("This link had problems")
+    text = str(status.text_content())
+    assert len(text) < 500, text
+    assert "and 1,994 more" in text or "(3,000 characters)" in text
+    box = status.bounding_box()
+    assert box is not None and box["height"] < 400  # a few lines of the column, not 83,448 px
+    assert watch.page_errors == []

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from npuzzle import Board, PuzzleError, inverse_moves
-from npuzzle.core.board import parse_size
+from npuzzle.core.board import ECHO_LIMIT, parse_size, quoted
 
 SIDES = st.integers(min_value=2, max_value=8)
 BLANK_MARKS = ("0", "b", "B", "_", ".")
@@ -239,6 +239,24 @@ def test_sizes_are_read_in_one_place():
     for bad, words in (("9x9", "out of range"), ("-3x3", "not WxH"), ("3x", "not WxH")):
         with pytest.raises(PuzzleError, match=words):
             parse_size(bad)
+
+
+def test_a_message_quotes_a_long_value_cut_with_its_length():
+    assert quoted("snail") == "'snail'" and quoted(3) == "'3'"
+    exact = "x" * ECHO_LIMIT
+    assert quoted(exact) == repr(exact)
+    long = "ab" * 1500
+    assert quoted(long) == f"'{long[:ECHO_LIMIT]}...' (3,000 characters)"
+    assert quoted("a\u0000b\n") == "'a?b?'"  # what cannot be printed, as '?'
+    with pytest.raises(PuzzleError) as bad:
+        parse_size("3x" + "9" * 3000)
+    assert len(str(bad.value)) < 100 and "(3,002 characters)" in str(bad.value)
+
+
+@given(st.text(max_size=5000))
+def test_a_quoted_value_is_short_and_printable(text):
+    shown = quoted(text)
+    assert shown.isprintable() and len(shown) <= ECHO_LIMIT + 40
 
 
 # ----- moves ------------------------------------------------------------------------------

@@ -262,6 +262,25 @@ def test_options_from_plain_values() -> None:
             lab.resolve("compare", bad)
 
 
+@pytest.mark.parametrize(
+    "value",
+    ["x" * 3000, "9" * 3000, "manhattan," + "x" * 3000, "\u00e9" * 3000, ",".join("x" * 1500)],
+)
+def test_a_long_bad_value_is_quoted_cut_in_its_message(value: str) -> None:
+    """Each option of each experiment, given 3,000 characters of nonsense, says so in a
+    short message (the page shows it, and a screen reader reads it whole)."""
+    for exp in lab.EXPERIMENTS.values():
+        for option in exp.options:
+            try:
+                option.parse(value)
+            except PuzzleError as exc:
+                message = str(exc)
+                assert len(message) < 250, (option.name, message)
+                assert value[:100] not in message
+            else:  # a flag or a choice cannot read it; names, numbers and sizes neither
+                raise AssertionError(f"{exp.name} --{option.name} took {value[:30]!r}...")
+
+
 # ----- the command line --------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "args",
@@ -304,6 +323,9 @@ def test_options_from_plain_values() -> None:
         ],
         ["lab", "rn", "--min-depth", "3", "--max-depth", "3"],
         ["lab", "rn", "--seed", "\udce9"],
+        ["lab", "compare", "--heuristics", "x" * 3000],
+        ["lab", "compare", "--tie-break", "x" * 3000],
+        ["lab", "compare", "--goal", "x" * 3000],
     ],
 )
 def test_bad_input_exits_2_with_one_line(cli, args: list[str]) -> None:
@@ -314,6 +336,7 @@ def test_bad_input_exits_2_with_one_line(cli, args: list[str]) -> None:
     assert out == ""
     assert err.startswith("npuzzle: ") and err.count("\n") == 1
     assert "e+" not in err  # bounds are written as numbers: 100,000,000
+    assert len(err) < 300  # a long value is quoted cut
 
 
 def test_limits_are_said_in_plain_numbers(cli) -> None:

@@ -26,8 +26,10 @@ def test_a_name_is_an_algorithm_or_refused_with_the_names(name):
     else:
         with pytest.raises(PuzzleError) as caught:
             Algorithm.parse(name)
+        # a character that cannot be printed is quoted as '?'
+        shown = "".join(c if c.isprintable() else "?" for c in name)
         assert str(caught.value) == (
-            f"unknown algorithm {name!r}: choose one of bfs, dfs, greedy, astar, wastar, "
+            f"unknown algorithm {shown!r}: choose one of bfs, dfs, greedy, astar, wastar, "
             "idastar, anytime, human"
         )
 

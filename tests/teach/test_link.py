@@ -11,6 +11,7 @@ from npuzzle.teach.entrants import Entrant
 from npuzzle.teach.link import (
     MAX_CHALLENGE,
     MAX_LINK_STEP,
+    MAX_PROBLEMS,
     LabLink,
     LinkState,
     Mode,
@@ -303,6 +304,7 @@ def test_any_fragment_is_read_without_raising(pairs, encode, junk):
     assert isinstance(state.board, Board)
     assert state.algorithm is None or state.algorithm in ALGORITHMS
     assert all(isinstance(p, str) and p.isprintable() for p in state.problems)
+    assert len(state.problems) <= MAX_PROBLEMS and all(len(p) < 400 for p in state.problems)
     parse_fragment("#" + make_fragment(state))  # and what it writes, it reads
 
 
@@ -347,6 +349,32 @@ def test_bad_compared_searches_are_left_out_with_a_message(value, kept, words):
     state = parse_fragment(f"#compare={value}")
     assert len(state.compare) == kept
     assert any(words in p for p in state.problems), state.problems
+
+
+def test_many_bad_compared_searches_give_one_message_and_a_count():
+    """Issue 35: a 3,997-character ``#compare=x,x,...`` gave 1,996 messages."""
+    fragment = "compare=" + ",".join(["x"] * 1995)
+    assert len(fragment) == 3_997
+    state = parse_fragment("#" + fragment)
+    assert len(state.compare) == 2  # the default comparison
+    assert state.problems[0].startswith("the comparison left out 'x': unknown algorithm 'x'")
+    assert state.problems[1] == "and 1,994 more searches it could not read"
+    assert len(state.problems) == 3 and sum(len(p) for p in state.problems) < 400
+
+
+@pytest.mark.parametrize("key", ["lab-heuristics", "lab-tie-break", "lab-goal", "lab-size"])
+def test_a_long_bad_lab_setting_is_quoted_cut(key):
+    state = parse_fragment(f"#lab=compare&{key}=" + "x" * 3000)
+    assert len(state.problems) == 1 and len(state.problems[0]) < 250, state.problems
+    assert "'xxxxxxxxxxxxxxxxxxxxxxxx...' (3,000 characters)" in state.problems[0]
+
+
+def test_past_a_few_problems_a_link_counts_the_rest():
+    keys = ["board", "goal", "algorithm", "heuristic", "weight", "step", "challenge", "mode"]
+    state = parse_fragment("#" + "&".join(f"{key}=?" + "y" * 400 for key in keys))
+    assert len(state.problems) == MAX_PROBLEMS
+    assert state.problems[-1] == f"and {len(keys) - MAX_PROBLEMS + 1} more"
+    assert "board" in state.problems[0]  # in the order of the link's keys
 
 
 def test_a_link_without_compare_opens_no_comparison():

@@ -14,7 +14,7 @@ import inspect
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
@@ -59,6 +59,26 @@ class Web:
         """The worker's stepped search (web/worker/stepping.py's Stepping), or None."""
         sessions = self.step_calls._stepping
         return sessions[0] if sessions else None
+
+    def whole_page(self) -> Any:
+        """The page as main.py makes and starts it (in a running event loop), with
+        web/worker/worker.py as its worker, answering in this thread between the events, in
+        slices shortened for tests."""
+        window = self.window
+        window.performance = SimpleNamespace(mark=lambda *args: None)
+        window.console = sys.modules["js"].console
+        window.localStorage = None  # none: the View menu keeps its setting for the visit
+        self.document.documentElement = self.document.root
+
+        def no_helpers(*args: Any, **kwargs: Any) -> Any:
+            raise RuntimeError("no helper workers in CPython")
+
+        sys.modules["pyscript"].create_named_worker = no_helpers  # type: ignore[attr-defined]
+        self.workers["solver"] = Worker(self.worker)
+        self.solve_calls.CHUNK_SECONDS = self.step_calls.CHUNK_SECONDS = 0.005
+        self.team.SLICE_SECONDS = 0.005
+        self.hint_calls.HINT_SECONDS = 0.02
+        return self.main.page  # importing main makes the page and starts it
 
     def __getattr__(self, name: str) -> ModuleType:
         if name not in WEB_MODULES:

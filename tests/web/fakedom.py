@@ -266,12 +266,18 @@ class Element(EventTarget):
         """Take the focus (a ``focusin`` event bubbles, as in a browser)."""
         if self.document.activeElement is not self:
             self.document.activeElement = self
+            object.__setattr__(self, "value_on_focus", self.value)
             self.dispatch("focusin")
 
     def _lose_focus(self) -> None:
         """Taken out of its place, an element holding the focus (or inside which the focus
-        is) loses it to the body, as in a browser."""
-        if self.contains(self.document.activeElement):
+        is) loses it to the body, as in a browser; a field holding an edit (a value other
+        than the one it had when it took the focus) first fires ``change``, as Chrome does."""
+        active = self.document.activeElement
+        if self.contains(active):
+            if active.__dict__.get("value_on_focus", active.value) != active.value:
+                object.__setattr__(active, "value_on_focus", active.value)
+                active.dispatch("change")
             self.document.activeElement = self.document.body
 
     def click(self) -> Event:

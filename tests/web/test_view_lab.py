@@ -6,6 +6,9 @@ from typing import Any
 
 import pytest
 
+from npuzzle import lab
+from npuzzle.teach.link import LabLink
+
 
 @pytest.fixture
 def view(web: Any) -> Any:
@@ -31,3 +34,39 @@ def test_a_long_search_shows_its_nodes_and_how_many_workers_share_them(web, view
     assert words in said(web)
     view.show_progress({**progress, "expanded": 9_999}, 100, 10.0)
     assert said(web) == "Running: 100 of 300 searches, about 20 s left."
+
+
+def test_a_link_replacing_the_form_while_a_field_holds_an_edit_is_no_change(web):
+    """Issue 35: kunkle's link, riggs chosen, Boards edited (the field keeps the focus), then
+    rn's link: the edited field, taken out, fired "change" with the form half rebuilt, and
+    the page's link read a field that was gone (a traceback in the page)."""
+    links: list[Any] = []
+    view: Any = None
+
+    def changed() -> None:  # as the page does: the address is rewritten from the form
+        links.append(view.link())
+
+    view = web.labview.LabView(web.document, web.window, None, changed)
+    view.apply(LabLink("kunkle", lab.resolve("kunkle"), "1"), run=False)
+    select = web.document.getElementById("lab-experiment")
+    select.value = "riggs"
+    select.dispatch("change")
+    assert links[-1].experiment == "riggs"
+    boards = web.document.getElementById("lab-opt-boards")
+    boards.focus()
+    boards.value = "0"  # typed, not yet changed
+    count = len(links)
+    view.apply(LabLink("rn", lab.resolve("rn"), "2"), run=False)
+    assert len(links) == count  # the dropped edit changed nothing
+    assert not web.window.warnings  # and nothing failed
+    assert str(web.document.getElementById("status").textContent) == "Loading Python\u2026"
+    assert view.link() == LabLink("rn", lab.resolve("rn"), "2")
+    assert said(web) == "Press Run to run this experiment."
+
+
+def test_the_form_is_read_as_the_experiment_it_shows(web, view):
+    """The experiment menu set without its change event (a browser restoring a form) leaves
+    the fields of the experiment shown: they are what Run and the link read."""
+    view.active = True
+    web.document.getElementById("lab-experiment").value = "kunkle"
+    assert view.link() is not None and view.link().experiment == "rn"

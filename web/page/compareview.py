@@ -25,6 +25,7 @@ from functools import partial
 from html import escape
 from typing import Any
 
+from boundary import guarded
 from bridge import Bridge
 from controls import pass_focus
 from protocol import DEFAULT_HEURISTIC, NO_CHART, Phase, Progress, Reply, View
@@ -102,7 +103,7 @@ class CompareView:
         return el
 
     def _on(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
-        proxy = create_proxy(handler)
+        proxy = create_proxy(guarded(handler))
         target.addEventListener(kind, proxy)
         self.proxies.append(proxy)
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from boundary import guarded
 from protocol import AUTO, AUTO_TITLE, DEFAULT_ALGORITHM, DEFAULT_HEURISTIC
 from pyodide.ffi import create_proxy
 
@@ -69,9 +70,10 @@ def shuffled(goal: Board) -> Board:
 
 
 def listen(proxies: list[Any], bindings: list[tuple[Any, str, Callable[[Any], Any]]]) -> None:
-    """Bind handlers once, keeping their proxies alive as long as the page."""
+    """Bind handlers once, keeping their proxies alive as long as the page. Each runs
+    guarded: what fails in it is said on the status line, not thrown at the page."""
     for target, kind, handler in bindings:
-        proxy = create_proxy(handler)
+        proxy = create_proxy(guarded(handler))
         target.addEventListener(kind, proxy)
         proxies.append(proxy)
 

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from boundary import guarded
 from bridge import Bridge
 from protocol import LabAnswer, LabProgress, Phase, Reply
 from pyodide.ffi import create_once_callable, create_proxy, to_js
@@ -83,6 +84,8 @@ class LabView:
         self.table = get("lab-table")
         self.notes = get("lab-notes")
         self.active = False  # the settings belong in the address once the lab is used
+        self.building = False  # the option fields are being replaced
+        self.shown = "rn"  # the experiment whose option fields the form shows
         self.running = False
         self.cancelling = False
         self.task: asyncio.Future[Any] | None = None
@@ -103,7 +106,7 @@ class LabView:
             (self.cancel_button, "click", self.on_cancel),
             (self.csv_button, "click", self.on_csv),
         ):
-            proxy = create_proxy(handler)
+            proxy = create_proxy(guarded(handler))
             target.addEventListener(kind, proxy)
             self.proxies.append(proxy)
         self.fieldset.disabled = False
@@ -112,6 +115,15 @@ class LabView:
     def build(self, name: str, values: dict[str, Any] | None = None) -> None:
         """The option fields of experiment ``name``, showing ``values`` (else the page's
         defaults)."""
+        # A field taken out while it holds an edit fires "change" (Chrome), with the old
+        # experiment's fields half gone: that is no change of the user's (issue 35).
+        self.building, self.shown = True, name
+        try:
+            self._fill(name, values)
+        finally:
+            self.building = False
+
+    def _fill(self, name: str, values: dict[str, Any] | None) -> None:
         doc = self.document
         exp = lab.EXPERIMENTS[name]
         values = {**lab.resolve(name, lab.PAGE_DEFAULTS.get(name)), **(values or {})}
@@ -181,7 +193,7 @@ class LabView:
     def read(self, *, quiet: bool = False) -> dict[str, Any] | None:
         """The options on the form, checked; None when one is bad (with a message and the
         field focused, unless ``quiet``)."""
-        exp = lab.EXPERIMENTS[self.select.value]
+        exp = lab.EXPERIMENTS[self.shown]
         out: dict[str, Any] = {}
         for option in exp.options:
             box = self.document.getElementById(f"lab-opt-{option.name}")
@@ -221,7 +233,7 @@ class LabView:
         options, seed = self.read(quiet=True), self.read_seed(quiet=True)
         if options is None or seed is None:
             return None
-        return LabLink(self.select.value, options, seed)
+        return LabLink(self.shown, options, seed)
 
     def apply(self, link: LabLink, *, run: bool) -> None:
         """Show a link's experiment (and run it when ``run``; not while one is running)."""
@@ -246,6 +258,8 @@ class LabView:
         self.build(self.select.value)  # the form's change handler follows
 
     def on_change(self, event: Any) -> None:
+        if self.building:
+            return
         self.active = True
         self.changed()
 
@@ -264,7 +278,7 @@ class LabView:
         options, seed = self.read(), self.read_seed()
         if options is None or seed is None:
             return
-        self.task = asyncio.ensure_future(self.run(self.select.value, options, seed))
+        self.task = asyncio.ensure_future(self.run(self.shown, options, seed))
 
     def on_cancel(self, event: Any) -> None:
         if self.running:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "BLANK_MARKS",
+    "ECHO_LIMIT",
     "FORMATS",
     "GOAL_NAMES",
     "MAX_SIDE",
@@ -32,6 +33,7 @@ __all__ = [
     "PuzzleError",
     "moved_tile",
     "parse_size",
+    "quoted",
     "slide_words",
 ]
 
@@ -51,6 +53,25 @@ class PuzzleError(ValueError):
     """Bad input: the message says what is wrong in words a user can act on."""
 
 
+#: The most characters of a user's value a message quotes. A link or a field may hold
+#: thousands, and a message read aloud by a screen reader must stay short.
+ECHO_LIMIT = 24
+
+
+def quoted(value: object, limit: int = ECHO_LIMIT) -> str:
+    """``value`` as a message quotes it: in quotes, its first ``limit`` characters then
+    ``...`` and its length when it is longer; a character that cannot be printed is ``?``.
+
+    >>> print(quoted("manhattan"), quoted("x" * 3000))
+    'manhattan' 'xxxxxxxxxxxxxxxxxxxxxxxx...' (3,000 characters)
+    """
+    text = str(value)
+    shown = "".join(ch if ch.isprintable() else "?" for ch in text[:limit])
+    if len(text) <= limit:
+        return repr(shown)
+    return f"{shown + '...'!r} ({len(text):,} characters)"
+
+
 def parse_size(text: str) -> tuple[int, int]:
     """``WxH`` (or ``W`` for a square) as (width, height), sides 2 to 8.
 
@@ -59,11 +80,11 @@ def parse_size(text: str) -> tuple[int, int]:
     """
     m = re.fullmatch(r"\s*(\d{1,3})\s*(?:[xX\u00d7]\s*(\d{1,3}))?\s*", text)
     if not m:
-        raise PuzzleError(f"size {text!r} is not WxH, e.g. 4x4 or 3x2")
+        raise PuzzleError(f"size {quoted(text)} is not WxH, e.g. 4x4 or 3x2")
     width, height = int(m.group(1)), int(m.group(2) or m.group(1))
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
         raise PuzzleError(
-            f"size {text.strip()!r} is out of range: sides go from {MIN_SIDE} to {MAX_SIDE}"
+            f"size {quoted(text.strip())} is out of range: sides go from {MIN_SIDE} to {MAX_SIDE}"
         )
     return width, height
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from npuzzle.core.board import Board, PuzzleError, parse_size
+from npuzzle.core.board import ECHO_LIMIT, Board, PuzzleError, parse_size, quoted
 from npuzzle.core.metrics import exact_number
 from npuzzle.heuristics import HEURISTICS
 from npuzzle.search.algorithms import Algorithm
@@ -91,7 +91,7 @@ class Option:
             for n in names:
                 if n not in self.choices:
                     raise PuzzleError(
-                        f"unknown {self.noun} {n!r}: choose from {', '.join(self.choices)}"
+                        f"unknown {self.noun} {quoted(n)}: choose from {', '.join(self.choices)}"
                     )
             # in the order of the choices, whatever the order given: the same table (and the
             # same link) from the command line and from the page's checkboxes
@@ -99,7 +99,9 @@ class Option:
         if kind == "choice":
             text = str(value).strip().lower()  # names are lower case: SNAIL is snail
             if text not in self.choices:
-                raise PuzzleError(f"{self.flag} {text!r}: choose one of {', '.join(self.choices)}")
+                raise PuzzleError(
+                    f"{self.flag} {quoted(text)}: choose one of {', '.join(self.choices)}"
+                )
             return text
         if kind == "size":
             return _size(value)
@@ -115,13 +117,13 @@ class Option:
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise PuzzleError(f"{self.flag} {value!r} is not yes or no")
+            raise PuzzleError(f"{self.flag} {quoted(value)} is not yes or no")
         raise PuzzleError(f"option {self.name} has an unknown kind {kind!r}")
 
     def _number(self, value: Any) -> int | float:
         whole = self.kind in ("int", "moves")
         if isinstance(value, bool) or (isinstance(value, str) and not value.isascii()):
-            raise PuzzleError(f"{self.flag} {value!r} is not a number")
+            raise PuzzleError(f"{self.flag} {quoted(value)} is not a number")
         try:
             number: int | float = (
                 (int(value.replace("_", "").replace(",", "")) if whole else float(value))
@@ -130,12 +132,12 @@ class Option:
             )
         except (TypeError, ValueError, OverflowError):
             what = "a whole number" if whole else "a number"
-            raise PuzzleError(f"{self.flag} {value!r} is not {what}") from None
+            raise PuzzleError(f"{self.flag} {quoted(value)} is not {what}") from None
         if whole and not isinstance(number, int):
-            raise PuzzleError(f"{self.flag} {value!r} is not a whole number")
+            raise PuzzleError(f"{self.flag} {quoted(value)} is not a whole number")
         if isinstance(number, float) and not math.isfinite(number):
-            raise PuzzleError(f"{self.flag} {value!r} is not a finite number")
-        shown = _short(value)
+            raise PuzzleError(f"{self.flag} {quoted(value)} is not a finite number")
+        shown = str(value) if len(str(value)) <= ECHO_LIMIT else quoted(value)  # 0, not '0'
         if self.minimum is not None and number < self.minimum:
             raise PuzzleError(f"{self.flag} must be at least {_bound(self.minimum)}, not {shown}")
         if self.maximum is not None and number > self.maximum:
@@ -174,7 +176,7 @@ def _size(value: Any) -> str:
         try:
             w, h = (int(v) for v in value)
         except (TypeError, ValueError):
-            raise PuzzleError(f"size {value!r} is not WxH, e.g. 4x4 or 3x2") from None
+            raise PuzzleError(f"size {quoted(value)} is not WxH, e.g. 4x4 or 3x2") from None
         value = f"{w}x{h}"
     w, h = parse_size(value)
     return f"{w}x{h}"
@@ -219,11 +221,6 @@ MOVES_HELP = "random moves from the goal that make a board, or 'uniform' (all so
 
 def _bound(x: float) -> str:
     return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
-
-
-def _short(value: Any, limit: int = 24) -> str:
-    text = str(value)
-    return text if len(text) <= limit else text[:limit] + "..."
 
 
 @dataclass

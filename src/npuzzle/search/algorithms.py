@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from npuzzle.core.board import PuzzleError
+from npuzzle.core.board import PuzzleError, quoted
 
 __all__ = [
     "ALGORITHMS",
@@ -89,7 +89,7 @@ class Algorithm(StrEnum):
             return cls(name)
         except ValueError:
             raise PuzzleError(
-                f"unknown algorithm {name!r}: choose one of {', '.join(cls)}"
+                f"unknown algorithm {quoted(name)}: choose one of {', '.join(cls)}"
             ) from None
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from npuzzle.core.board import PuzzleError
+from npuzzle.core.board import PuzzleError, quoted
 from npuzzle.core.metrics import exact_number
 from npuzzle.heuristics import HEURISTICS
 from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, Algorithm
@@ -46,13 +46,15 @@ class Entrant:
         """``algorithm[:heuristic[:weight]]``; a clear :class:`PuzzleError` otherwise."""
         parts = [p.strip().lower() for p in text.split(":")]
         if not 1 <= len(parts) <= 3 or not parts[0]:
-            raise PuzzleError(f"{text!r} is not algorithm:heuristic or algorithm:heuristic:weight")
+            raise PuzzleError(
+                f"{quoted(text)} is not algorithm:heuristic or algorithm:heuristic:weight"
+            )
         algorithm = Algorithm.parse(parts[0])
         info = ALGORITHMS[algorithm]
         heuristic = parts[1] if len(parts) > 1 and parts[1] else "manhattan"
         if heuristic not in HEURISTICS:
             raise PuzzleError(
-                f"unknown heuristic {heuristic!r}: choose one of {', '.join(HEURISTICS)}"
+                f"unknown heuristic {quoted(heuristic)}: choose one of {', '.join(HEURISTICS)}"
             )
         if not info.uses_heuristic:
             heuristic = "zero"
@@ -65,7 +67,9 @@ class Entrant:
             except ValueError:
                 weight = float("nan")
             if not 1 <= weight <= MAX_WEIGHT:
-                raise PuzzleError(f"weight {parts[2]!r} is not a number from 1 to {MAX_WEIGHT:g}")
+                raise PuzzleError(
+                    f"weight {quoted(parts[2])} is not a number from 1 to {MAX_WEIGHT:g}"
+                )
         return cls(algorithm, heuristic, weight)
 
     def format(self) -> str:

@@ -69,6 +69,9 @@ __all__ = [
 MAX_LINK_LENGTH = 4000
 MAX_LINK_STEP = lab.PAGE_MAX_NODES  # the visualizer steps no further
 MAX_CHALLENGE = 1_000_000  # moves a challenge may ask for (a bound on what a link carries)
+# The problems a link's message lists; the rest are counted ("and 1,995 more"): a message is
+# read aloud whole by a screen reader. Each quotes at most ECHO_LIMIT characters of a value.
+MAX_PROBLEMS = 5
 _SAFE = ",/:"  # kept readable in links: board rows, compared searches
 _LAB = "lab-"  # prefix of an experiment's keys
 _SEED = re.compile(r"[A-Za-z0-9_.-]{1,40}")
@@ -350,6 +353,8 @@ def parse_fragment(fragment: str) -> LinkState:
         else:
             names = ", ".join(m.value for m in Mode)
             problems.append(f"unknown mode {_short(mode)!r}: choose one of {names}")
+    if len(problems) > MAX_PROBLEMS:
+        problems[MAX_PROBLEMS - 1 :] = [f"and {len(problems) - MAX_PROBLEMS + 1:,} more"]
     return state
 
 
@@ -357,13 +362,16 @@ def _read_compare(value: str, problems: list[str]) -> list[Entrant]:
     """The searches to compare: each bad one is left out with a message; with fewer than
     two left, the default comparison."""
     entrants: list[Entrant] = []
+    left_out = 0  # bad searches after the first, counted
     for text in value.split(","):
         if not text.strip():
             continue
         try:
             entrant = Entrant.parse(text)
         except PuzzleError as exc:
-            problems.append(f"the comparison left out {_short(text)!r}: {exc}")
+            if not left_out:
+                problems.append(f"the comparison left out {_short(text)!r}: {exc}")
+            left_out += 1
             continue
         if len(entrants) == MAX_ENTRANTS:
             problems.append(
@@ -372,6 +380,8 @@ def _read_compare(value: str, problems: list[str]) -> list[Entrant]:
             )
             break
         entrants.append(entrant)
+    if left_out > 1:
+        problems.append(f"and {left_out - 1:,} more searches it could not read")
     if len(entrants) < MIN_ENTRANTS:
         problems.append(
             f"a comparison takes {MIN_ENTRANTS} to {MAX_ENTRANTS} searches: comparing "
