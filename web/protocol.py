@@ -181,13 +181,18 @@ class StepRequest(TypedDict, total=False):
 
 
 class TreeRequest(TypedDict, total=False):
-    """An action on the visualizer's tree (web/worker/outline.py)."""
+    """An action on the visualizer's tree (web/worker/outline.py); ``picture``: the tree as
+    SVG, in ``theme``'s colours (npuzzle.teach.pictures.Theme), moves named in ``words`` (a
+    MoveStyle), under ``title``."""
 
     action: str
     id: int | None
     key: str
     top: int
     seconds: float
+    theme: str
+    words: str
+    title: str
 
 
 # ----- the solver worker's answers --------------------------------------------------------

@@ -18,6 +18,7 @@ The page is a set of views, one module each, and this module only wires them tog
 - ``hintview.HintView``: Hint and Moves to solved, for players;
 - ``visualizer.Visualizer``: the search, step by step; ``quizview.QuizView``: its quiz,
   Predict the next node;
+- ``exportview.ExportView``: the step as SVG and PNG, steps and solutions as animated GIFs;
 - ``labview.LabView``: the experiment lab;
 - ``compareview.CompareView``: two to four searches on the board, stepped in lockstep;
 - ``address.AddressView``: share links and the browser's history;
@@ -50,6 +51,7 @@ with short_imports():
     from bridge import Bridge
     from compareview import CompareView
     from controls import BoardControls, SearchControls, shuffled, unreachable
+    from exportview import ExportView
     from grid import GridView
     from hintview import HintView
     from labview import LabView
@@ -133,6 +135,14 @@ class Page:
             self.visualizer,
             self.search_controls,
             lambda: (self.grid.board, self.grid.goal),
+        )
+        self.export = ExportView(
+            document,
+            window,
+            self.visualizer,
+            self.solve_panel.playback,
+            self.grid,
+            self.search_controls,
         )
         self.hint = HintView(document, self, self.bridge, self.grid)
         self.player = PlayerView(document, self, self.grid, self.bridge)
@@ -287,6 +297,7 @@ class Page:
             self.solve_panel,
             self.visualizer,
             self.quiz,
+            self.export,
             self.hint,
             self.player,
             self.compare,

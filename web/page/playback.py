@@ -60,6 +60,7 @@ class Playback:
             self.speed.appendChild(option)
         self.speed.value = str(DEFAULT_SPEED)
         self.moves = ""  # the solution played back ("" when there is none)
+        self.board: Board | None = None  # the board it starts from (None: no solution)
         self.items: list[Any] = []  # one list item per move
         self.faces: list[dict[MoveStyle, str]] = []  # each move in each style
         self.base = 0  # moves of the game made before the solution's first
@@ -103,6 +104,7 @@ class Playback:
         else:
             self.grid.go_to(made)
         self.moves, self.base, self.attached = moves, made, True
+        self.board = board
         self.fill(board)
         self.box.hidden = False
         self.sync()
@@ -120,7 +122,7 @@ class Playback:
 
     def hide(self) -> None:
         self.stop()
-        self.moves, self.items, self.faces = "", [], []
+        self.moves, self.items, self.faces, self.board = "", [], [], None
         self.list.replaceChildren()
         self.box.hidden = True
 

@@ -20,6 +20,8 @@ from typing import Any
 from npuzzle import ALGORITHMS, Search
 from npuzzle.core.board import moved_tile
 from npuzzle.teach.explain import number
+from npuzzle.teach.moves import MoveStyle, move_short
+from npuzzle.teach.pictures import Theme, TreeLine, tree_svg
 from npuzzle.teach.tree import SearchTree, TreeRow, TreeState
 
 ROW_PX = 28  # a row's height in CSS pixels (style.css, .tree-row): rows are placed by it
@@ -27,6 +29,7 @@ VIEW_ROWS = 14  # rows the box shows (style.css sets its height to 14 rows)
 MARGIN_ROWS = 8  # rows drawn above and below the box, so a short scroll finds them drawn
 SYNC_SLICE = 300  # steps put on or taken off between looks at the clock
 PAGE_ROWS = VIEW_ROWS - 1  # Page Up and Page Down move by this many rows
+PICTURE_ROWS = 200  # rows an exported picture of the tree draws at most (the rest counted)
 
 # What each state means, for the selected node's details (rows and the legend use the
 # state's own name).
@@ -268,3 +271,19 @@ class Outline:
             "width": self.width,
             "where": where,
         }
+
+    def picture(self, theme: Theme, words: MoveStyle, title: str) -> str:
+        """The rows the tree view shows open (closed rows stay closed), from the root, as an
+        SVG picture (npuzzle.teach.pictures): at most ``PICTURE_ROWS``, the rest counted."""
+        tree = self.tree
+        window = tree.visible_rows(self.collapsed, 0, PICTURE_ROWS)
+        lines = []
+        for row in window.rows:
+            model = self.row_model(row)
+            move = move_short(row.move, model["tile"], words) if row.move else "start"
+            figures = f"{move}  g {model['g']} · h {model['h']} · f {model['f']}"
+            lines.append(
+                TreeLine(row.level, row.tiles, figures, row.state.value, model["word"], row.on_path)
+            )
+        more = window.total - len(window.rows)
+        return tree_svg(lines, self.width, title=title, more=more, theme=theme)

@@ -15,6 +15,8 @@ from protocol import Model, Reply, SearchRequest, StepRequest, TreeRequest, plai
 from stepping import Stepping
 
 from npuzzle import PuzzleError, solvability
+from npuzzle.teach.moves import MoveStyle
+from npuzzle.teach.pictures import Theme
 
 _stepping: list[Stepping] = []  # the search the visualizer steps through: none, or one
 _dropping: set[asyncio.Future[None]] = set()  # dropped searches being freed in slices
@@ -123,6 +125,9 @@ def _tree(outline: Outline, req: TreeRequest) -> Model:
     behind = outline.catch_up(float(req.get("seconds", CHUNK_SECONDS)))
     if behind:
         return {"status": Reply.GROWING, "behind": behind}
+    if req.get("action") == "picture":  # the tree drawn for a file (web/page/exportview.py)
+        theme, words = Theme(req.get("theme", "light")), MoveStyle(req.get("words", "tiles"))
+        return {"status": Reply.OK, "svg": outline.picture(theme, words, req.get("title", ""))}
     item = req.get("id")
     outline.act(
         str(req.get("action", "current")),
