@@ -1,7 +1,8 @@
 """The ``npuzzle`` command: :func:`main` reads the arguments (:mod:`.parser`), runs the
 command asked for (:mod:`.solving`: solve, batch; :mod:`.generate`: random, pdb;
 :mod:`.experiments`: lab) and turns every failure into one line on stderr and an exit status:
-0 when the command ran (solved, unsolvable and limit are all answers), 2 for bad input.
+0 when the command ran (solved, unsolvable and limit are all answers), 2 for bad input, 1 when
+the machine failed it (a disk cache that cannot keep the pattern databases).
 
 >>> main(["random", "--size", "2x2", "--seed", "4"])
 3,1/0,2
@@ -25,7 +26,7 @@ from npuzzle.cli.generate import announce_building, pdb_command, random_command
 from npuzzle.cli.parser import build_parser, printable
 from npuzzle.cli.solving import batch_command, solve_command
 from npuzzle.core.board import PuzzleError
-from npuzzle.heuristics import pdbbuild
+from npuzzle.heuristics import pdbbuild, pdbcache
 from npuzzle.search.algorithms import MEMORY_BOUND_NODES
 
 __all__ = ["main"]
@@ -40,6 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     pdbbuild.on_progress = announce_building
+    pdbbuild.on_notice = _tell
     try:
         if args.command == "solve":
             return solve_command(args, sys.stdout, sys.stderr)
@@ -53,6 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PuzzleError as exc:
         print(f"npuzzle: {printable(str(exc))}", file=sys.stderr)
         return 2
+    except pdbcache.CacheError as exc:  # not the input: the machine
+        print(f"npuzzle: {printable(str(exc))}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("npuzzle: interrupted", file=sys.stderr)
         return 130
@@ -66,3 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+
+
+def _tell(text: str) -> None:
+    print(f"npuzzle: {printable(text)}", file=sys.stderr, flush=True)

@@ -23,7 +23,7 @@ from typing import TextIO
 
 from npuzzle.core.board import Board, PuzzleError
 from npuzzle.core.generate import random_board
-from npuzzle.heuristics import pdbbuild
+from npuzzle.heuristics import pdbbuild, pdbcache
 
 __all__ = ["announce_building", "pdb_command", "random_command"]
 
@@ -44,8 +44,6 @@ def random_command(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def pdb_command(args: argparse.Namespace, out: TextIO) -> int:
-    import shutil
-
     if args.size:
         names = [n for w, h in args.size for n in pdbbuild.names_for(w, h)]
     else:
@@ -68,12 +66,14 @@ def pdb_command(args: argparse.Namespace, out: TextIO) -> int:
     pdbbuild.ensure(names, jobs=max(1, args.jobs), report=report)
     total = 0
     for name in names:
-        size = (folder / name).stat().st_size
-        total += size
-        out.write(f"{size:>10,}  {folder / name}\n")
+        data = pdbcache.cached(name)  # checked again: what is listed and copied is whole
+        if data is None:
+            raise pdbcache.CacheError(f"pattern database {name} is not in {folder}")
+        total += len(data)
+        out.write(f"{len(data):>10,}  {folder / name}\n")
         if dest is not None:
             try:
-                shutil.copyfile(folder / name, dest / name)
+                (dest / name).write_bytes(data)
             except OSError as exc:
                 raise PuzzleError(f"--out {dest}: cannot write {name} ({exc.strerror})") from None
     out.write(f"{total:>10,}  bytes in {len(names)} files\n")
