@@ -559,18 +559,16 @@ def test_memory_running_out_is_a_message_with_the_limit_to_set(cli, monkeypatch)
 
 
 def test_a_cache_that_cannot_be_written_is_said_so(cli, monkeypatch, tmp_path):
-    from npuzzle.cli import generate
     from npuzzle.heuristics import pdbbuild
 
     afile = tmp_path / "a-file"
     afile.write_text("")
     monkeypatch.setenv("NPUZZLE_CACHE", str(afile / "cache"))
     monkeypatch.setattr(pdbbuild, "_loaded", {})
-    monkeypatch.setattr(generate, "_announced", set())
     code, out, err = cli("solve", "12/b3", "-a", "idastar", "-H", "pdb", "--json")
     assert code == 0 and json.loads(out)["length"] == 1
-    assert "cannot be written, so it is built again each run" in err
-    assert "once" not in err
+    assert "cannot be made: Not a directory), so it is built again each run" in err
+    assert "point NPUZZLE_CACHE at a folder you can write" in err and "to keep" not in err
 
 
 def _without_seconds(json_lines: str) -> list[dict[str, object]]:

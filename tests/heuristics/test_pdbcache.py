@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -71,12 +76,50 @@ def test_a_damaged_table_in_the_cache_is_said_and_built_again(cache):
     built: list[str] = []
     pdbbuild.ensure([NAME], report=lambda name, seconds: built.append(name))
     assert built == [NAME] and (folder / NAME).read_bytes() == whole
-    assert len(notices) == 1
-    assert f"{NAME} in {folder} was damaged (its checksum does not match)" in notices[0]
-    assert notices[0].endswith("building it again")
+    damaged = [n for n in notices if "was damaged" in n]
+    assert len(damaged) == 1
+    assert f"{NAME} in {folder} was damaged (its checksum does not match)" in damaged[0]
+    assert damaged[0].endswith("building it again")
     # and a search that finds it damaged says so too, and does the same
     (folder / NAME).write_bytes(whole[:100])
     pdbbuild._loaded.clear()  # as in a new process
     assert pdbbuild.load(NAME) == pdbcache.decode(NAME, whole)
-    assert len(notices) == 2 and "was damaged" in notices[1]
+    assert len([n for n in notices if "was damaged" in n]) == 2
     assert (folder / NAME).read_bytes() == whole
+
+
+def test_a_full_disk_leaves_no_partial_file_and_is_said(cache, monkeypatch):
+    """A full disk, simulated: the write stops half-way with ENOSPC (the CLI's test makes a
+    real small filesystem where it can)."""
+    folder, notices = cache
+    real = Path.write_bytes
+
+    def half_then_full(self: Path, data: bytes) -> int:
+        real(self, data[: len(data) // 2])
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(Path, "write_bytes", half_then_full)
+    for _run in range(2):
+        pdbbuild._loaded.clear()
+        assert pdbbuild.load(NAME) == pdbbuild.build(NAME)
+        assert list(folder.iterdir()) == []
+    assert len(notices) == 4
+    assert notices[0] == f"building pattern database {NAME}, to keep in {folder}"
+    assert notices[1] == (
+        f"pattern database {NAME} cannot be kept ({folder}: No space left on device), so it is "
+        "built again each run; free some space there or point NPUZZLE_CACHE at another folder"
+    )
+    # npuzzle pdb and build.py stop at once: they are there to keep the tables
+    with pytest.raises(pdbcache.CacheError, match="No space left on device"):
+        pdbbuild.ensure([NAME, "2x2-exact-0.npdb"])
+    assert list(folder.iterdir()) == []
+
+
+def test_partial_files_of_processes_that_are_gone_are_swept(cache):
+    folder, _notices = cache
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], check=True,
+                          capture_output=True, text=True).stdout.strip()  # fmt: skip
+    (folder / f"{NAME}.tmp{gone}").write_bytes(b"half a table")
+    (folder / f"{NAME}.tmp{os.getppid()}").write_bytes(b"being written")
+    assert pdbcache.keep(NAME, pdbcache.encode(NAME, pdbbuild.build(NAME))) is None
+    assert sorted(p.name for p in folder.iterdir()) == [NAME, f"{NAME}.tmp{os.getppid()}"]

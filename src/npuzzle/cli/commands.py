@@ -2,7 +2,7 @@
 command asked for (:mod:`.solving`: solve, batch; :mod:`.generate`: random, pdb;
 :mod:`.experiments`: lab) and turns every failure into one line on stderr and an exit status:
 0 when the command ran (solved, unsolvable and limit are all answers), 2 for bad input, 1 when
-the machine failed it (a disk cache that cannot keep the pattern databases).
+the machine failed it (a disk cache that cannot keep the pattern databases ``pdb`` builds).
 
 >>> main(["random", "--size", "2x2", "--seed", "4"])
 3,1/0,2
@@ -22,7 +22,7 @@ import sys
 from collections.abc import Sequence
 
 from npuzzle.cli.experiments import lab_command
-from npuzzle.cli.generate import announce_building, pdb_command, random_command
+from npuzzle.cli.generate import pdb_command, random_command
 from npuzzle.cli.parser import build_parser, printable
 from npuzzle.cli.solving import batch_command, solve_command
 from npuzzle.core.board import PuzzleError
@@ -40,7 +40,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     parser = build_parser()
     args = parser.parse_args(argv)
-    pdbbuild.on_progress = announce_building
     pdbbuild.on_notice = _tell
     try:
         if args.command == "solve":

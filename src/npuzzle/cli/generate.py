@@ -1,6 +1,5 @@
 """``npuzzle random`` (random solvable boards, reproducible from a seed) and ``npuzzle pdb``
-(the pattern databases, built once and cached), and what the command says while a pattern
-database is built (:func:`announce_building`).
+(the pattern databases, built once and cached).
 
 >>> import io
 >>> from npuzzle.cli.parser import build_parser
@@ -17,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 from typing import TextIO
 
@@ -25,7 +23,7 @@ from npuzzle.core.board import Board, PuzzleError
 from npuzzle.core.generate import random_board
 from npuzzle.heuristics import pdbbuild, pdbcache
 
-__all__ = ["announce_building", "pdb_command", "random_command"]
+__all__ = ["pdb_command", "random_command"]
 
 
 def random_command(args: argparse.Namespace, out: TextIO) -> int:
@@ -78,19 +76,3 @@ def pdb_command(args: argparse.Namespace, out: TextIO) -> int:
                 raise PuzzleError(f"--out {dest}: cannot write {name} ({exc.strerror})") from None
     out.write(f"{total:>10,}  bytes in {len(names)} files\n")
     return 0
-
-
-_announced: set[str] = set()
-
-
-def announce_building(what: str, done: float) -> None:
-    """Say, on stderr, that a pattern database is being built (only the first time)."""
-    if what not in _announced:
-        _announced.add(what)
-        folder = pdbbuild.cache_dir()
-        kept = (
-            f"once: it is kept in {folder}"
-            if pdbbuild.cache_writable()
-            else f"{folder} cannot be written, so it is built again each run: set NPUZZLE_CACHE"
-        )
-        print(f"npuzzle: building pattern database {what} ({kept})", file=sys.stderr)

@@ -26,12 +26,11 @@ True
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 
 from npuzzle.core.board import PuzzleError
 from npuzzle.heuristics import pdbcache
-from npuzzle.heuristics.pdbcache import cache_dir, cache_writable, decode, encode
+from npuzzle.heuristics.pdbcache import cache_dir, decode, encode
 from npuzzle.heuristics.pdbplan import (
     EXACT_CELLS,
     cell_bits,
@@ -47,7 +46,6 @@ __all__ = [
     "SHIPPED_SHAPES",
     "build",
     "cache_dir",
-    "cache_writable",
     "decode",
     "encode",
     "ensure",
@@ -261,11 +259,27 @@ def load(name: str, *, build_missing: bool = True, progress: Progress | None = N
     return table
 
 
-def _make(name: str, progress: Progress | None = None) -> bytes:
-    """Build the table ``name`` and keep it in the disk cache."""
+def _make(name: str, progress: Progress | None = None, *, must_keep: bool = False) -> bytes:
+    """Build the table ``name`` and keep it in the disk cache, saying first whether it can be
+    kept, and after if keeping it failed. With ``must_keep``, CacheError instead."""
+    problem, folder = pdbcache.cache_problem(name), cache_dir()
+    if problem is not None and must_keep:
+        raise pdbcache.CacheError(f"pattern database {name} {_cannot_keep(problem)}")
+    if problem is None:
+        _notice(f"building pattern database {name}, to keep in {folder}")
+    else:
+        _notice(f"building pattern database {name}, which {_cannot_keep(problem, again=True)}")
     table = build(name, progress)
-    _keep(name, encode(name, table))
+    if problem is None and (failed := pdbcache.keep(name, encode(name, table))) is not None:
+        if must_keep:
+            raise pdbcache.CacheError(f"pattern database {name} {_cannot_keep(failed)}")
+        _notice(f"pattern database {name} {_cannot_keep(failed, again=True)}")
     return table
+
+
+def _cannot_keep(problem: pdbcache.Problem, *, again: bool = False) -> str:
+    each_run = ", so it is built again each run" if again else ""
+    return f"cannot be kept ({problem.why}){each_run}; {problem.advice}"
 
 
 def _cached(name: str) -> bytes | None:
@@ -281,22 +295,8 @@ def _cached(name: str) -> bytes | None:
         return None
     if data is not None and (new := pdbcache.upgrade(data)) != data:
         data = new  # checked in full once: the file's checksum spares that from now on
-        _keep(name, data)
+        pdbcache.keep(name, data)
     return data
-
-
-def _keep(name: str, data: bytes) -> None:
-    folder = cache_dir()
-    if folder is None:
-        return
-    path = folder / name
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_bytes(data)
-        tmp.replace(path)
-    except OSError:
-        pass  # a read-only home: the table still works for this run
 
 
 def _notice(text: str) -> None:
@@ -304,11 +304,11 @@ def _notice(text: str) -> None:
         on_notice(text)
 
 
-#: told what the disk cache did that a user should know (a damaged table built again), in one
-#: sentence (the CLI prints it on stderr)
+#: told, in one sentence, what a user should know of the disk cache: a table being built and
+#: whether it can be kept, a damaged one built again (the CLI prints it on stderr)
 on_notice: Callable[[str], object] | None = None
 
-#: called while a missing table is being built (the CLI shows it on stderr)
+#: called while a missing table is being built
 on_progress: Progress | None = None
 
 #: the shapes whose tables ``npuzzle pdb`` builds by default and the site ships, every goal
@@ -349,25 +349,32 @@ def ensure(
     """Build the tables that are not in the disk cache yet, or are damaged there, ``jobs`` at a
     time (processes), and cache them. ``report(name, seconds)`` is called as each one is done.
     Every cached table is checked (its file's checksum), so that a damaged one is built again,
-    never used or shipped."""
+    never used or shipped. CacheError, before building anything, if the cache cannot keep a
+    table, or as soon as one could not be kept (a full disk)."""
     from concurrent.futures import ProcessPoolExecutor
 
     todo = [n for n in names if _cached(n) is None]
-    if jobs > 1 and len(todo) > 1:
-        with ProcessPoolExecutor(min(jobs, len(todo))) as pool:
-            for name, seconds in zip(todo, pool.map(_timed_make, todo), strict=True):
-                if report is not None:
-                    report(name, seconds)
-        return
     for name in todo:
-        seconds = _timed_make(name)
-        if report is not None:
-            report(name, seconds)
+        if (problem := pdbcache.cache_problem(name)) is not None:
+            raise pdbcache.CacheError(f"pattern database {name} {_cannot_keep(problem)}")
+    try:
+        if jobs > 1 and len(todo) > 1:
+            with ProcessPoolExecutor(min(jobs, len(todo))) as pool:
+                for name, seconds in zip(todo, pool.map(_timed_make, todo), strict=True):
+                    if report is not None:
+                        report(name, seconds)
+            return
+        for name in todo:
+            seconds = _timed_make(name)
+            if report is not None:
+                report(name, seconds)
+    finally:
+        pdbcache.sweep()  # what children stopped while writing left
 
 
 def _timed_make(name: str) -> float:
     import time
 
     t0 = time.perf_counter()
-    _loaded[name] = _make(name, on_progress)
+    _loaded[name] = _make(name, on_progress, must_keep=True)
     return time.perf_counter() - t0

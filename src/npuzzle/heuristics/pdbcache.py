@@ -8,7 +8,10 @@ second); a file made before there was one is checked by decoding it in full. (Th
 is in the header so that older versions still read the files.)
 
 **The cache** (:func:`cache_dir`) is ``$NPUZZLE_CACHE``, else the user's cache folder;
-:func:`cached` reads a table's file from it, checked.
+:func:`cached` reads a table's file from it, checked. :func:`cache_problem` says why a table
+cannot be kept there, before minutes of building; :func:`keep` writes a file whole or not at
+all (a full disk leaves no partial file), and :func:`sweep` removes what a process killed
+while writing left.
 
 >>> table = bytes(range(24))
 >>> data = encode("2x2-exact-0.npdb", table)
@@ -23,13 +26,15 @@ pattern database 2x2-exact-0.npdb is damaged: its checksum does not match
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import lzma
 import os
 import sys
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from npuzzle.core.board import PuzzleError
 from npuzzle.heuristics.pdbplan import cell_bits, factorial, parse_name
@@ -37,12 +42,15 @@ from npuzzle.heuristics.pdbplan import cell_bits, factorial, parse_name
 __all__ = [
     "CacheError",
     "Damaged",
+    "Problem",
     "cache_dir",
-    "cache_writable",
+    "cache_problem",
     "cached",
     "check",
     "decode",
     "encode",
+    "keep",
+    "sweep",
     "upgrade",
 ]
 
@@ -154,16 +162,38 @@ def cache_dir() -> Path | None:
     return Path(base) / "npuzzle"
 
 
-def cache_writable() -> bool:
-    """Whether built tables can be kept in :func:`cache_dir` (made if missing)."""
+class Problem(NamedTuple):
+    """Why the cache cannot keep a table, and what to do about it."""
+
+    why: str
+    advice: str
+
+
+def _advice() -> str:
+    if os.environ.get("NPUZZLE_CACHE"):
+        return "point NPUZZLE_CACHE at a folder you can write"
+    return "set NPUZZLE_CACHE to a folder you can write"
+
+
+def cache_problem(name: str | None = None) -> Problem | None:
+    """Why a built table (``name``, or any) cannot be kept in the cache; None if it can be
+    (the folder is made if missing). A full disk shows only when writing (:func:`keep`)."""
     folder = cache_dir()
     if folder is None:
-        return False
+        return Problem("there is no disk cache here", "nothing to do")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    return os.access(folder, os.W_OK)
+    except FileExistsError:
+        return Problem(f"{folder} is a file, not a folder", _advice())
+    except OSError as exc:
+        return Problem(f"{folder} cannot be made: {exc.strerror}", _advice())
+    if not os.access(folder, os.W_OK):
+        return Problem(f"{folder} cannot be written", _advice())
+    path = folder / name if name is not None else None
+    if path is not None and (path.exists() or path.is_symlink()) and not path.is_file():
+        what = "a folder" if path.is_dir() else "not a file"
+        return Problem(f"{path} is {what}, not a table", "remove it")
+    return None
 
 
 def cached(name: str) -> bytes | None:
@@ -183,3 +213,54 @@ def cached(name: str) -> bytes | None:
         raise CacheError(f"{path} cannot be read ({exc.strerror})") from None
     check(name, data)
     return data
+
+
+def keep(name: str, data: bytes) -> Problem | None:
+    """Write ``data``, the file of table ``name``, into the cache, whole or not at all (it is
+    written beside its place, then renamed; what was written is removed if that fails): None
+    once it is there, else why not. Partial files that killed processes left are removed."""
+    folder = cache_dir()
+    if folder is None:
+        return Problem("there is no disk cache here", "nothing to do")
+    tmp = folder / f"{name}{_TMP}{os.getpid()}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(data)
+        tmp.replace(folder / name)
+    except OSError as exc:
+        with contextlib.suppress(OSError):  # it was never made: the folder cannot be written
+            tmp.unlink(missing_ok=True)
+        full = exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
+        advice = "free some space there or point NPUZZLE_CACHE at another folder"
+        return Problem(f"{folder}: {exc.strerror}", advice if full else _advice())
+    finally:
+        sweep()
+    return None
+
+
+def sweep() -> None:
+    """Remove the partial files that processes killed while writing a table left."""
+    folder = cache_dir()
+    if folder is None:
+        return
+    try:
+        partial = list(folder.glob(f"*.npdb{_TMP}*"))
+    except OSError:
+        return
+    for path in partial:
+        pid = path.name.rpartition(_TMP)[2]
+        if pid.isdigit() and not _alive(int(pid)):
+            with contextlib.suppress(OSError):  # swept by another, or a read-only folder
+                path.unlink()
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid() or os.name == "nt":  # Windows' os.kill would end the process
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's process
+    return True
