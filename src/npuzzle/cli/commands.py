@@ -18,6 +18,8 @@ True
 
 from __future__ import annotations
 
+import argparse
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -25,6 +27,7 @@ from npuzzle.cli.experiments import lab_command
 from npuzzle.cli.generate import pdb_command, random_command
 from npuzzle.cli.parser import build_parser, printable
 from npuzzle.cli.solving import batch_command, solve_command
+from npuzzle.core import processes
 from npuzzle.core.board import PuzzleError
 from npuzzle.heuristics import pdbbuild, pdbcache
 from npuzzle.search.algorithms import MEMORY_BOUND_NODES
@@ -42,24 +45,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     pdbbuild.on_notice = _tell
     try:
-        if args.command == "solve":
-            return solve_command(args, sys.stdout, sys.stderr)
-        if args.command == "batch":
-            return batch_command(args, sys.stdin.buffer, sys.stdout)
-        if args.command == "pdb":
-            return pdb_command(args, sys.stdout)
-        if args.command == "lab":
-            return lab_command(args, sys.stdout, sys.stderr)
-        return random_command(args, sys.stdout)
+        with processes.stopping_on_signals():
+            return _run(args)
     except PuzzleError as exc:
         print(f"npuzzle: {printable(str(exc))}", file=sys.stderr)
         return 2
     except pdbcache.CacheError as exc:  # not the input: the machine
         print(f"npuzzle: {printable(str(exc))}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print("npuzzle: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:  # Ctrl+C, or SIGTERM or SIGHUP: the children are stopped
+        stop = exc if isinstance(exc, processes.Stopped) else processes.Stopped(signal.SIGINT)
+        said = "interrupted" if stop.signum == signal.SIGINT else f"stopped by {stop.name}"
+        print(f"npuzzle: {said}", file=sys.stderr)
+        return 128 + stop.signum
     except MemoryError:
         print(
             "npuzzle: memory ran out: set a lower --max-nodes (the searches that keep their "
@@ -74,3 +72,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _tell(text: str) -> None:
     print(f"npuzzle: {printable(text)}", file=sys.stderr, flush=True)
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "solve":
+        return solve_command(args, sys.stdout, sys.stderr)
+    if args.command == "batch":
+        return batch_command(args, sys.stdin.buffer, sys.stdout)
+    if args.command == "pdb":
+        return pdb_command(args, sys.stdout)
+    if args.command == "lab":
+        return lab_command(args, sys.stdout, sys.stderr)
+    return random_command(args, sys.stdout)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from npuzzle.core import processes
 from npuzzle.core.board import PuzzleError
 from npuzzle.heuristics import pdbcache
 from npuzzle.heuristics.pdbcache import cache_dir, decode, encode
@@ -351,30 +352,28 @@ def ensure(
     Every cached table is checked (its file's checksum), so that a damaged one is built again,
     never used or shipped. CacheError, before building anything, if the cache cannot keep a
     table, or as soon as one could not be kept (a full disk)."""
-    from concurrent.futures import ProcessPoolExecutor
-
     todo = [n for n in names if _cached(n) is None]
     for name in todo:
         if (problem := pdbcache.cache_problem(name)) is not None:
             raise pdbcache.CacheError(f"pattern database {name} {_cannot_keep(problem)}")
     try:
         if jobs > 1 and len(todo) > 1:
-            with ProcessPoolExecutor(min(jobs, len(todo))) as pool:
-                for name, seconds in zip(todo, pool.map(_timed_make, todo), strict=True):
+            with processes.pool(min(jobs, len(todo))) as workers:
+                for name, seconds in workers.imap_unordered(_timed_make, todo):
                     if report is not None:
                         report(name, seconds)
             return
         for name in todo:
-            seconds = _timed_make(name)
+            name, seconds = _timed_make(name)
             if report is not None:
                 report(name, seconds)
     finally:
         pdbcache.sweep()  # what children stopped while writing left
 
 
-def _timed_make(name: str) -> float:
+def _timed_make(name: str) -> tuple[str, float]:
     import time
 
     t0 = time.perf_counter()
     _loaded[name] = _make(name, on_progress, must_keep=True)
-    return time.perf_counter() - t0
+    return name, time.perf_counter() - t0
