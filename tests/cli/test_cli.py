@@ -516,6 +516,28 @@ def test_batch_reads_a_file_that_starts_with_a_byte_order_mark(cli):
     assert code == 0 and err == "" and json.loads(out)["length"] == 6
 
 
+@pytest.mark.parametrize("ending", ["\r", "\r\n", "\n", "mixed"])
+def test_batch_reads_lines_ending_in_cr_crlf_or_lf(cli, ending):
+    lines = KUNKLE_TEXT.splitlines()
+    if ending == "mixed":
+        text = "".join(line + ("\r", "\r\n", "\n")[i % 3] for i, line in enumerate(lines))
+    else:
+        text = ending.join(lines) + ending
+    code, out, err = cli("batch", "--json", stdin=text)
+    assert code == 0 and err == ""
+    assert [json.loads(line)["length"] for line in out.splitlines()] == KUNKLE_LENGTHS
+    # a bad line is named by its number, counted in the same endings
+    code, out, err = cli("batch", "--json", stdin="# old Mac\rnot a board\r123 8b4 765\r")
+    assert code == 2 and out == "" and err.startswith("npuzzle: line 2: ")
+
+
+def test_batch_reads_the_lines_after_an_over_long_one_ending_in_cr(cli):
+    stdin = b"1" * 50_000 + b"\r123 8b4 765\r134 8b5 726\r123 8b4 765"  # no last ending
+    code, out, err = cli("batch", "--json", stdin=stdin)
+    assert code == 2 and err == "npuzzle: line 1: longer than 10,000 characters\n"
+    assert json.loads(out)["length"] == 6
+
+
 def test_batch_skips_an_over_long_line_and_goes_on(cli):
     stdin = b"1" * 50_000 + b"\n123 8b4 765\n134 8b5 726\n123 8b4 765\n"
     code, out, err = cli("batch", "--json", stdin=stdin)
