@@ -1,8 +1,10 @@
 """The ``npuzzle`` command: :func:`main` reads the arguments (:mod:`.parser`), runs the
 command asked for (:mod:`.solving`: solve, batch; :mod:`.generate`: random, pdb;
 :mod:`.experiments`: lab) and turns every failure into one line on stderr and an exit status:
-0 when the command ran (solved, unsolvable and limit are all answers), 2 for bad input, 1 when
-the machine failed it (a disk cache that cannot keep the pattern databases ``pdb`` builds).
+0 when the command ran (solved, unsolvable and limit are all answers), 2 for bad input (a closed
+standard input included), 1 when the machine failed it (a disk cache that cannot keep the
+pattern databases ``pdb`` builds, a standard output that is closed or full), 128 + N when
+signal N stopped it.
 
 >>> main(["random", "--size", "2x2", "--seed", "4"])
 3,1/0,2
@@ -19,6 +21,8 @@ True
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -41,12 +45,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         if any("\udc80" <= ch <= "\udcff" for ch in arg):  # bytes the locale cannot decode
             print(f"npuzzle: argument {i} is not text in this locale's encoding", file=sys.stderr)
             return 2
+    if sys.stderr is None:  # closed (2>&-): print(file=None) would write the messages to stdout
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (for the rest of the process)
     parser = build_parser()
     args = parser.parse_args(argv)
+    if sys.stdout is None:  # closed (>&-)
+        return _fail("standard output is closed: there is nowhere to write the answer", 1)
+    if args.command == "batch" and sys.stdin is None:  # closed (<&-)
+        return _fail("standard input is closed: batch reads its boards from it", 2)
     pdbbuild.on_notice = _tell
     try:
         with processes.stopping_on_signals():
-            return _run(args)
+            status = _run(args)
+            sys.stdout.flush()  # a full disk shows here, not after the exit
+            return status
     except PuzzleError as exc:
         print(f"npuzzle: {printable(str(exc))}", file=sys.stderr)
         return 2
@@ -66,8 +78,30 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader left (| head): what it read was all it wanted
+        _drop_output()
         return 0
+    except OSError as exc:  # standard output on a full disk, or a device that failed
+        _drop_output()
+        return _fail(f"cannot write the answer: {exc.strerror or exc}", 1)
+
+
+def _fail(message: str, status: int) -> int:
+    with contextlib.suppress(OSError):  # stderr may be full too: the status still says it
+        print(f"npuzzle: {printable(message)}", file=sys.stderr, flush=True)
+    return status
+
+
+def _drop_output() -> None:
+    """Point standard output at nothing, so that what it still holds does not fail again, in
+    a traceback, when Python flushes it on the way out."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a file: a test's stream
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def _tell(text: str) -> None:
