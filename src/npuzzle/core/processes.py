@@ -18,12 +18,25 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from multiprocessing.pool import TERMINATE, Pool
+from multiprocessing.pool import TERMINATE, IMapIterator, Pool
 from types import FrameType
+from typing import TypeVar
 
-__all__ = ["STOPPING", "Stopped", "pool", "quiet_child", "start_method", "stopping_on_signals"]
+__all__ = [
+    "STOPPING",
+    "Stopped",
+    "answers",
+    "next_answer",
+    "pool",
+    "quiet_child",
+    "start_method",
+    "stopping_on_signals",
+]
+
+T = TypeVar("T")
 
 #: the signals that stop a command: Ctrl+C, ``kill``, and a terminal that closes
 STOPPING = tuple(
@@ -52,6 +65,8 @@ def quiet_child() -> None:
     for signum in STOPPING:
         if signum != signal.SIGINT:
             signal.signal(signum, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # blocked by the thread that started this child
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
 
 
 def start_method() -> str | None:
@@ -64,7 +79,17 @@ def start_method() -> str | None:
 def pool(jobs: int) -> Iterator[Pool]:
     """``jobs`` child processes; on leaving, however, they are terminated (not waited for),
     and killed at once if it is left by an exception (a signal, Ctrl+C, an error)."""
-    workers = multiprocessing.get_context(start_method()).Pool(jobs, initializer=quiet_child)
+    # The pool's threads block the stopping signals, so that the system gives them to the
+    # main thread: one given to another thread would not wake the main thread where it waits
+    # for an answer, and the command would not stop.
+    blocked = hasattr(signal, "pthread_sigmask")
+    if blocked:
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+    try:
+        workers = multiprocessing.get_context(start_method()).Pool(jobs, initializer=quiet_child)
+    finally:
+        if blocked:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
     try:
         yield workers
     except BaseException:
@@ -73,6 +98,34 @@ def pool(jobs: int) -> Iterator[Pool]:
     finally:
         workers.terminate()
         workers.join()
+
+
+#: how long the parent waits for an answer at a time (:func:`next_answer`)
+WAIT_SLICE = 0.25
+
+
+def next_answer(results: IMapIterator[T], timeout: float | None = None) -> T:
+    """The next answer of a pool's ``imap`` or ``imap_unordered`` (StopIteration after the
+    last; multiprocessing.TimeoutError after ``timeout`` seconds), waited for in slices: a
+    stopping signal the system gave to one of the pool's threads, which does not wake the
+    main thread where it waits, is then seen within one slice."""
+    end = None if timeout is None else time.monotonic() + timeout
+    while True:
+        left = WAIT_SLICE if end is None else max(0.0, min(WAIT_SLICE, end - time.monotonic()))
+        try:
+            return results.next(left)
+        except multiprocessing.TimeoutError:
+            if end is not None and time.monotonic() >= end:
+                raise
+
+
+def answers(results: IMapIterator[T]) -> Iterator[T]:
+    """Every answer of a pool's ``imap`` or ``imap_unordered``, each :func:`next_answer`."""
+    while True:
+        try:
+            yield next_answer(results)
+        except StopIteration:
+            return
 
 
 def _kill(workers: Pool) -> None:

@@ -359,7 +359,7 @@ def ensure(
     try:
         if jobs > 1 and len(todo) > 1:
             with processes.pool(min(jobs, len(todo))) as workers:
-                for name, seconds in workers.imap_unordered(_timed_make, todo):
+                for name, seconds in processes.answers(workers.imap_unordered(_timed_make, todo)):
                     if report is not None:
                         report(name, seconds)
             return

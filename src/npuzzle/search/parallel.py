@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
-from npuzzle.core.processes import pool
+from npuzzle.core.processes import answers, pool
 
 __all__ = ["MAX_JOBS", "check_jobs", "ordered_map"]
 
@@ -43,4 +43,4 @@ def ordered_map(work: Callable[[In], Out], items: Iterable[In], jobs: int) -> It
         yield from map(work, items)
         return
     with pool(jobs) as workers:
-        yield from workers.imap(work, items)
+        yield from answers(workers.imap(work, items))

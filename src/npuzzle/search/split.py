@@ -47,7 +47,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from npuzzle.core.board import MOVES, Board
-from npuzzle.core.processes import pool
+from npuzzle.core.processes import next_answer, pool
 from npuzzle.search.engine import Problem
 from npuzzle.search.idastar import IDAStar
 from npuzzle.search.parallel import check_jobs
@@ -267,7 +267,7 @@ def solve_split(search: IDAStar, jobs: int, max_seconds: float | None = None) ->
                 answers = workers.imap_unordered(_search_subtree, subtrees)
                 for _ in subtrees:
                     try:  # the parent waits for the answers, at most until the deadline
-                        answer = answers.next(max(0.0, deadline - time.perf_counter()))
+                        answer = next_answer(answers, max(0.0, deadline - time.perf_counter()))
                     except multiprocessing.TimeoutError:
                         stopped = f"stopped after {max_seconds:g} s"
                         break
