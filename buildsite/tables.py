@@ -13,7 +13,6 @@ import os
 import sys
 from pathlib import Path
 
-from buildsite.files import copy_file
 from buildsite.layout import TABLES_INDEX, BuildError
 
 
@@ -23,7 +22,8 @@ def copy_tables(package_dir: Path, dest: Path, *, jobs: int | None = None) -> li
     # So that `python3 build.py` needs no npuzzle installed: the shipped package's folder.
     sys.path.insert(0, str(package_dir.parent))
     try:
-        from npuzzle.heuristics import pdbbuild
+        from npuzzle.core.board import PuzzleError
+        from npuzzle.heuristics import pdbbuild, pdbcache
     finally:
         sys.path.pop(0)
     names = pdbbuild.shipped_names()
@@ -31,15 +31,26 @@ def copy_tables(package_dir: Path, dest: Path, *, jobs: int | None = None) -> li
     def report(name: str, seconds: float) -> None:
         print(f"built pattern database {name} in {seconds:.1f} s", flush=True)
 
-    pdbbuild.ensure(names, jobs=jobs or os.cpu_count() or 1, report=report)
-    folder = pdbbuild.cache_dir()
-    if folder is None:
-        raise BuildError("no disk cache for the pattern databases")
+    def tell(text: str) -> None:
+        print(f"build.py: {text}", flush=True)
+
     dest.mkdir(parents=True, exist_ok=True)
     out = []
-    for name in names:
-        copy_file(folder / name, dest / name)
-        out.append(dest / name)
+    notice, pdbbuild.on_notice = pdbbuild.on_notice, tell
+    try:
+        # every cached table is checked (a damaged one is built again), and checked again
+        # as it is copied: the site never ships a damaged one
+        pdbbuild.ensure(names, jobs=jobs or os.cpu_count() or 1, report=report)
+        for name in names:
+            data = pdbcache.cached(name)
+            if data is None:
+                raise BuildError(f"pattern database {name} is not in {pdbcache.cache_dir()}")
+            (dest / name).write_bytes(data)
+            out.append(dest / name)
+    except (PuzzleError, pdbcache.CacheError) as exc:
+        raise BuildError(str(exc)) from None
+    finally:
+        pdbbuild.on_notice = notice
     index = {"tables": {p.name: p.stat().st_size for p in out}}
     (dest / TABLES_INDEX).write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
     return out

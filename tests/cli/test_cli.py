@@ -516,6 +516,28 @@ def test_batch_reads_a_file_that_starts_with_a_byte_order_mark(cli):
     assert code == 0 and err == "" and json.loads(out)["length"] == 6
 
 
+@pytest.mark.parametrize("ending", ["\r", "\r\n", "\n", "mixed"])
+def test_batch_reads_lines_ending_in_cr_crlf_or_lf(cli, ending):
+    lines = KUNKLE_TEXT.splitlines()
+    if ending == "mixed":
+        text = "".join(line + ("\r", "\r\n", "\n")[i % 3] for i, line in enumerate(lines))
+    else:
+        text = ending.join(lines) + ending
+    code, out, err = cli("batch", "--json", stdin=text)
+    assert code == 0 and err == ""
+    assert [json.loads(line)["length"] for line in out.splitlines()] == KUNKLE_LENGTHS
+    # a bad line is named by its number, counted in the same endings
+    code, out, err = cli("batch", "--json", stdin="# old Mac\rnot a board\r123 8b4 765\r")
+    assert code == 2 and out == "" and err.startswith("npuzzle: line 2: ")
+
+
+def test_batch_reads_the_lines_after_an_over_long_one_ending_in_cr(cli):
+    stdin = b"1" * 50_000 + b"\r123 8b4 765\r134 8b5 726\r123 8b4 765"  # no last ending
+    code, out, err = cli("batch", "--json", stdin=stdin)
+    assert code == 2 and err == "npuzzle: line 1: longer than 10,000 characters\n"
+    assert json.loads(out)["length"] == 6
+
+
 def test_batch_skips_an_over_long_line_and_goes_on(cli):
     stdin = b"1" * 50_000 + b"\n123 8b4 765\n134 8b5 726\n123 8b4 765\n"
     code, out, err = cli("batch", "--json", stdin=stdin)
@@ -559,18 +581,16 @@ def test_memory_running_out_is_a_message_with_the_limit_to_set(cli, monkeypatch)
 
 
 def test_a_cache_that_cannot_be_written_is_said_so(cli, monkeypatch, tmp_path):
-    from npuzzle.cli import generate
     from npuzzle.heuristics import pdbbuild
 
     afile = tmp_path / "a-file"
     afile.write_text("")
     monkeypatch.setenv("NPUZZLE_CACHE", str(afile / "cache"))
     monkeypatch.setattr(pdbbuild, "_loaded", {})
-    monkeypatch.setattr(generate, "_announced", set())
     code, out, err = cli("solve", "12/b3", "-a", "idastar", "-H", "pdb", "--json")
     assert code == 0 and json.loads(out)["length"] == 1
-    assert "cannot be written, so it is built again each run" in err
-    assert "once" not in err
+    assert "cannot be made: Not a directory), so it is built again each run" in err
+    assert "point NPUZZLE_CACHE at a folder you can write" in err and "to keep" not in err
 
 
 def _without_seconds(json_lines: str) -> list[dict[str, object]]:

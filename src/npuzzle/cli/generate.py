@@ -1,6 +1,5 @@
 """``npuzzle random`` (random solvable boards, reproducible from a seed) and ``npuzzle pdb``
-(the pattern databases, built once and cached), and what the command says while a pattern
-database is built (:func:`announce_building`).
+(the pattern databases, built once and cached).
 
 >>> import io
 >>> from npuzzle.cli.parser import build_parser
@@ -17,15 +16,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 from typing import TextIO
 
 from npuzzle.core.board import Board, PuzzleError
 from npuzzle.core.generate import random_board
-from npuzzle.heuristics import pdbbuild
+from npuzzle.heuristics import pdbbuild, pdbcache
 
-__all__ = ["announce_building", "pdb_command", "random_command"]
+__all__ = ["pdb_command", "random_command"]
 
 
 def random_command(args: argparse.Namespace, out: TextIO) -> int:
@@ -44,8 +42,6 @@ def random_command(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def pdb_command(args: argparse.Namespace, out: TextIO) -> int:
-    import shutil
-
     if args.size:
         names = [n for w, h in args.size for n in pdbbuild.names_for(w, h)]
     else:
@@ -68,29 +64,15 @@ def pdb_command(args: argparse.Namespace, out: TextIO) -> int:
     pdbbuild.ensure(names, jobs=max(1, args.jobs), report=report)
     total = 0
     for name in names:
-        size = (folder / name).stat().st_size
-        total += size
-        out.write(f"{size:>10,}  {folder / name}\n")
+        data = pdbcache.cached(name)  # checked again: what is listed and copied is whole
+        if data is None:
+            raise pdbcache.CacheError(f"pattern database {name} is not in {folder}")
+        total += len(data)
+        out.write(f"{len(data):>10,}  {folder / name}\n")
         if dest is not None:
             try:
-                shutil.copyfile(folder / name, dest / name)
+                (dest / name).write_bytes(data)
             except OSError as exc:
                 raise PuzzleError(f"--out {dest}: cannot write {name} ({exc.strerror})") from None
     out.write(f"{total:>10,}  bytes in {len(names)} files\n")
     return 0
-
-
-_announced: set[str] = set()
-
-
-def announce_building(what: str, done: float) -> None:
-    """Say, on stderr, that a pattern database is being built (only the first time)."""
-    if what not in _announced:
-        _announced.add(what)
-        folder = pdbbuild.cache_dir()
-        kept = (
-            f"once: it is kept in {folder}"
-            if pdbbuild.cache_writable()
-            else f"{folder} cannot be written, so it is built again each run: set NPUZZLE_CACHE"
-        )
-        print(f"npuzzle: building pattern database {what} ({kept})", file=sys.stderr)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
@@ -150,28 +151,43 @@ class _Line(NamedTuple):
     problem: str = ""  # why the line cannot be read, or ""
 
 
+_ENDING = re.compile(rb"\r\n?|\n")  # a line ends in LF, CR LF, or CR alone (old Mac files)
+
+
 def _lines(stream: BinaryIO) -> Iterator[_Line]:
     """The lines of ``stream``, read in bounded pieces (bytes, so that a line that is not
     UTF-8 is reported and the others are still read); a byte-order mark is dropped."""
     number = 0
-    while raw := stream.readline(MAX_LINE + 1):
+    pending = b""  # the start of a line whose end is not read yet
+    while chunk := stream.readline(MAX_LINE + 1):
+        *ended, pending = _ENDING.split(pending + chunk)
+        for raw in ended:
+            number += 1
+            yield _decoded(number, raw)
+        if len(pending) > MAX_LINE:
+            number += 1
+            skipped, rest = 0, None
+            while rest is None and skipped < MAX_SKIP and (chunk := stream.readline(1 << 16)):
+                skipped += len(chunk)
+                if end := _ENDING.search(chunk):
+                    rest = chunk[end.end() :]
+            if rest is None:
+                yield _Line(number, "", f"longer than {MAX_LINE:,} characters: stopped reading")
+                return
+            yield _Line(number, "", f"longer than {MAX_LINE:,} characters")
+            pending = rest
+    *ended, last = _ENDING.split(pending)  # what followed an over-long line may hold several
+    for raw in [*ended, last] if last else ended:
         number += 1
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            skipped = 0
-            while raw and not raw.endswith(b"\n") and skipped < MAX_SKIP:
-                raw = stream.readline(1 << 16)
-                skipped += len(raw)
-            if raw.endswith(b"\n"):
-                yield _Line(number, "", f"longer than {MAX_LINE:,} characters")
-                continue
-            yield _Line(number, "", f"longer than {MAX_LINE:,} characters: stopped reading")
-            return
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            yield _Line(number, "", "not UTF-8 text")
-            continue
-        yield _Line(number, text.removeprefix("\ufeff") if number == 1 else text)
+        yield _decoded(number, raw)
+
+
+def _decoded(number: int, raw: bytes) -> _Line:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return _Line(number, "", "not UTF-8 text")
+    return _Line(number, text.removeprefix("\ufeff") if number == 1 else text)
 
 
 def _pairs(lines: Iterator[_Line], goal: str | None) -> Iterator[tuple[_Line, _Line | None]]:

@@ -1,12 +1,12 @@
-"""Pattern databases as files: building the tables (breadth-first, in pure Python), their
-file format, the disk cache and the tables in memory.
+"""Pattern databases: building the tables (breadth-first, in pure Python), and the tables in
+memory, taken from the disk cache or built.
 
 **Tables** are built once (:func:`build`: about 20 s for a 6-tile group of the 4x4 or a
-5-tile group of the 5x5 in CPython), stored
-xz-compressed with a small header (:func:`encode`), and cached on disk (:func:`cache_dir`).
-``build.py`` ships them with the site; the page hands them to :func:`provide` before it asks
-for the heuristic. :func:`load` is what the heuristic (:mod:`.pdb`) calls: from memory, else
-the disk, else built.
+5-tile group of the 5x5 in CPython), stored xz-compressed with a header and checksums
+(:func:`encode`), and cached on disk (:mod:`.pdbcache`). ``build.py`` ships them with the site
+(:func:`ensure` first builds those missing or damaged); the page hands them to :func:`provide`
+before it asks for the heuristic. :func:`load` is what the heuristic (:mod:`.pdb`) calls: from
+memory, else the disk, else built.
 
 A group table is indexed by the cells of its tiles, ``b`` = 4 bits each (5 past 16 cells:
 :func:`.pdbplan.cell_bits`), tile ``i`` of the group in bits ``bi…bi+b-1``, so a slide changes
@@ -26,15 +26,12 @@ True
 
 from __future__ import annotations
 
-import json
-import lzma
-import os
-import sys
-import zlib
 from collections.abc import Callable, Iterable
-from pathlib import Path
 
+from npuzzle.core import processes
 from npuzzle.core.board import PuzzleError
+from npuzzle.heuristics import pdbcache
+from npuzzle.heuristics.pdbcache import cache_dir, decode, encode
 from npuzzle.heuristics.pdbplan import (
     EXACT_CELLS,
     cell_bits,
@@ -50,7 +47,6 @@ __all__ = [
     "SHIPPED_SHAPES",
     "build",
     "cache_dir",
-    "cache_writable",
     "decode",
     "encode",
     "ensure",
@@ -64,7 +60,6 @@ __all__ = [
 
 UNSEEN = 255
 MAX_REGIONS = 8  # the blank's regions a placement may cut the board into (3 bits)
-MAGIC = b"NPDB1\n"
 
 Progress = Callable[[str, float], object]  # (what, fraction done)
 
@@ -238,61 +233,7 @@ def _build_exact(width: int, height: int, blank: int, progress: Progress | None)
     return bytes(table)
 
 
-# ----- files and caches ------------------------------------------------------------------------
-def encode(name: str, table: bytes) -> bytes:
-    """A table as a file: magic, one line of JSON (name, size, CRC-32), the xz-compressed
-    table (xz: a 6-tile table of 16 MiB takes 1.0 MB, against 2.4 MB with zlib)."""
-    header = {"name": name, "size": len(table), "crc32": zlib.crc32(table), "codec": "xz"}
-    return MAGIC + json.dumps(header).encode() + b"\n" + lzma.compress(table)
-
-
-def decode(name: str, data: bytes) -> bytes:
-    """The table in a file made by :func:`encode`; a clear error if it is not that table."""
-    try:
-        if not data.startswith(MAGIC):
-            raise ValueError("no pattern database header")
-        line_end = data.index(b"\n", len(MAGIC))
-        header = json.loads(data[len(MAGIC) : line_end])
-        if header.get("codec") != "xz":
-            raise ValueError(f"unknown codec {header.get('codec')!r}")
-        table = lzma.decompress(data[line_end + 1 :])
-        if header.get("name") != name:
-            raise ValueError(f"it holds {header.get('name')!r}")
-        if len(table) != header["size"] or zlib.crc32(table) != header["crc32"]:
-            raise ValueError("its checksum does not match")
-    except (ValueError, KeyError, TypeError, lzma.LZMAError) as exc:
-        raise PuzzleError(f"pattern database {name} is damaged: {exc}") from None
-    w, h, kind, cells = parse_name(name)
-    expected = factorial(w * h) if kind == "exact" else 1 << (cell_bits(w * h) * len(cells))
-    if len(table) != expected:
-        raise PuzzleError(f"pattern database {name} is damaged: wrong size")
-    return table
-
-
-def cache_dir() -> Path | None:
-    """Where built tables are kept: ``$NPUZZLE_CACHE``, else the user's cache directory
-    (``$XDG_CACHE_HOME/npuzzle`` or ``~/.cache/npuzzle``). None in the browser."""
-    if sys.platform == "emscripten":
-        return None
-    env = os.environ.get("NPUZZLE_CACHE")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "npuzzle"
-
-
-def cache_writable() -> bool:
-    """Whether built tables can be kept in :func:`cache_dir` (made if missing)."""
-    folder = cache_dir()
-    if folder is None:
-        return False
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    return os.access(folder, os.W_OK)
-
-
+# ----- tables in memory ------------------------------------------------------------------------
 _loaded: dict[str, bytes] = {}
 
 
@@ -308,32 +249,67 @@ def loaded(name: str) -> bool:
 def load(name: str, *, build_missing: bool = True, progress: Progress | None = None) -> bytes:
     """The table ``name``: from memory, else the disk cache, else built (and cached)."""
     table = _loaded.get(name)
-    if table is not None:
-        return table
-    folder = cache_dir()
-    path = folder / name if folder is not None else None
-    if path is not None and path.is_file():
-        try:
-            table = decode(name, path.read_bytes())
-        except PuzzleError:
-            table = None  # damaged: build it again
+    if table is None:
+        data = _cached(name)
+        table = decode(name, data) if data is not None else None
     if table is None:
         if not build_missing:
             raise PuzzleError(f"pattern database {name} is not loaded")
-        table = build(name, progress)
-        if path is not None:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                tmp = path.with_suffix(f".tmp{os.getpid()}")
-                tmp.write_bytes(encode(name, table))
-                tmp.replace(path)
-            except OSError:
-                pass  # a read-only home: the table still works for this run
+        table = _make(name, progress)
     _loaded[name] = table
     return table
 
 
-#: called while a missing table is being built (the CLI shows it on stderr)
+def _make(name: str, progress: Progress | None = None, *, must_keep: bool = False) -> bytes:
+    """Build the table ``name`` and keep it in the disk cache, saying first whether it can be
+    kept, and after if keeping it failed. With ``must_keep``, CacheError instead."""
+    problem, folder = pdbcache.cache_problem(name), cache_dir()
+    if problem is not None and must_keep:
+        raise pdbcache.CacheError(f"pattern database {name} {_cannot_keep(problem)}")
+    if problem is None:
+        _notice(f"building pattern database {name}, to keep in {folder}")
+    else:
+        _notice(f"building pattern database {name}, which {_cannot_keep(problem, again=True)}")
+    table = build(name, progress)
+    if problem is None and (failed := pdbcache.keep(name, encode(name, table))) is not None:
+        if must_keep:
+            raise pdbcache.CacheError(f"pattern database {name} {_cannot_keep(failed)}")
+        _notice(f"pattern database {name} {_cannot_keep(failed, again=True)}")
+    return table
+
+
+def _cannot_keep(problem: pdbcache.Problem, *, again: bool = False) -> str:
+    each_run = ", so it is built again each run" if again else ""
+    return f"cannot be kept ({problem.why}){each_run}; {problem.advice}"
+
+
+def _cached(name: str) -> bytes | None:
+    """The cached file of ``name``, checked; None if it must be built (missing, or damaged,
+    which is said)."""
+    try:
+        data = pdbcache.cached(name)
+    except pdbcache.Damaged as exc:
+        where = cache_dir()
+        _notice(f"pattern database {name} in {where} was damaged ({exc.reason}): building it again")
+        return None
+    except pdbcache.CacheError:
+        return None
+    if data is not None and (new := pdbcache.upgrade(data)) != data:
+        data = new  # checked in full once: the file's checksum spares that from now on
+        pdbcache.keep(name, data)
+    return data
+
+
+def _notice(text: str) -> None:
+    if on_notice is not None:
+        on_notice(text)
+
+
+#: told, in one sentence, what a user should know of the disk cache: a table being built and
+#: whether it can be kept, a damaged one built again (the CLI prints it on stderr)
+on_notice: Callable[[str], object] | None = None
+
+#: called while a missing table is being built
 on_progress: Progress | None = None
 
 #: the shapes whose tables ``npuzzle pdb`` builds by default and the site ships, every goal
@@ -371,29 +347,33 @@ def names_for(width: int, height: int) -> list[str]:
 def ensure(
     names: Iterable[str], *, jobs: int = 1, report: Callable[[str, float], object] | None = None
 ) -> None:
-    """Build the tables that are not in the disk cache yet, ``jobs`` at a time (processes),
-    and cache them. ``report(name, seconds)`` is called as each one is done."""
-    import time
-    from concurrent.futures import ProcessPoolExecutor
-
-    folder = cache_dir()
-    todo = [n for n in names if folder is None or not (folder / n).is_file()]
-    if jobs > 1 and len(todo) > 1:
-        with ProcessPoolExecutor(min(jobs, len(todo))) as pool:
-            for name, seconds in zip(todo, pool.map(_timed_load, todo), strict=True):
-                if report is not None:
-                    report(name, seconds)
-        return
+    """Build the tables that are not in the disk cache yet, or are damaged there, ``jobs`` at a
+    time (processes), and cache them. ``report(name, seconds)`` is called as each one is done.
+    Every cached table is checked (its file's checksum), so that a damaged one is built again,
+    never used or shipped. CacheError, before building anything, if the cache cannot keep a
+    table, or as soon as one could not be kept (a full disk)."""
+    todo = [n for n in names if _cached(n) is None]
     for name in todo:
-        t0 = time.perf_counter()
-        load(name)
-        if report is not None:
-            report(name, time.perf_counter() - t0)
+        if (problem := pdbcache.cache_problem(name)) is not None:
+            raise pdbcache.CacheError(f"pattern database {name} {_cannot_keep(problem)}")
+    try:
+        if jobs > 1 and len(todo) > 1:
+            with processes.pool(min(jobs, len(todo))) as workers:
+                for name, seconds in processes.answers(workers.imap_unordered(_timed_make, todo)):
+                    if report is not None:
+                        report(name, seconds)
+            return
+        for name in todo:
+            name, seconds = _timed_make(name)
+            if report is not None:
+                report(name, seconds)
+    finally:
+        pdbcache.sweep()  # what children stopped while writing left
 
 
-def _timed_load(name: str) -> float:
+def _timed_make(name: str) -> tuple[str, float]:
     import time
 
     t0 = time.perf_counter()
-    load(name)
-    return time.perf_counter() - t0
+    _loaded[name] = _make(name, on_progress, must_keep=True)
+    return name, time.perf_counter() - t0

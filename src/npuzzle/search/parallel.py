@@ -11,12 +11,12 @@ each child; elsewhere each child loads what it needs from the disk cache.
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
-__all__ = ["MAX_JOBS", "check_jobs", "ordered_map", "quiet_child", "start_method"]
+from npuzzle.core.processes import answers, pool
+
+__all__ = ["MAX_JOBS", "check_jobs", "ordered_map"]
 
 In = TypeVar("In")
 Out = TypeVar("Out")
@@ -32,30 +32,15 @@ def check_jobs(jobs: int) -> int:
     return jobs
 
 
-def quiet_child() -> None:
-    """A pool's initializer: Ctrl+C reaches every process of the terminal, and the parent
-    stops the children itself, so they ignore it rather than each printing a traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def start_method() -> str | None:
-    """``fork`` where the system has it (children share this process's loaded tables), else
-    the system's default."""
-    return "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-
-
 def ordered_map(work: Callable[[In], Out], items: Iterable[In], jobs: int) -> Iterator[Out]:
     """``work(item)`` for each item, on ``jobs`` processes; each answer is yielded once it and
     every answer before it are ready, so the order is the items' whatever the timing. One job
     works in this process. ``work`` must be a module-level function (or a partial of one), and
-    items and answers must pickle. Stopping early (or Ctrl+C) stops the children."""
+    items and answers must pickle. Stopping early (Ctrl+C, or a signal in a command that is
+    :func:`~npuzzle.core.processes.stopping_on_signals`) stops the children at once."""
     check_jobs(jobs)
     if jobs == 1:
         yield from map(work, items)
         return
-    pool = multiprocessing.get_context(start_method()).Pool(jobs, initializer=quiet_child)
-    try:
-        yield from pool.imap(work, items)
-    finally:
-        pool.terminate()
-        pool.join()
+    with pool(jobs) as workers:
+        yield from answers(workers.imap(work, items))

@@ -47,9 +47,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from npuzzle.core.board import MOVES, Board
+from npuzzle.core.processes import next_answer, pool
 from npuzzle.search.engine import Problem
 from npuzzle.search.idastar import IDAStar
-from npuzzle.search.parallel import check_jobs, quiet_child, start_method
+from npuzzle.search.parallel import check_jobs
 from npuzzle.search.records import Result, Status
 
 __all__ = ["FRONTIER_PER_JOB", "SPLIT_FROM", "Answer", "Split", "Subtree", "solve_split"]
@@ -260,21 +261,19 @@ def solve_split(search: IDAStar, jobs: int, max_seconds: float | None = None) ->
     deadline = split.started + (max_seconds if max_seconds is not None else 10.0**9)
     stopped = ""
     _shared = search
-    pool = multiprocessing.get_context(start_method()).Pool(jobs, initializer=quiet_child)
     try:
-        while not stopped and (subtrees := split.next_iteration()):
-            answers = pool.imap_unordered(_search_subtree, subtrees)
-            for _ in subtrees:
-                try:  # the parent waits for the children's answers, at most until the deadline
-                    answer = answers.next(max(0.0, deadline - time.perf_counter()))
-                except multiprocessing.TimeoutError:
-                    stopped = f"stopped after {max_seconds:g} s"
-                    break
-                if split.take(answer):
-                    break
+        with pool(jobs) as workers:
+            while not stopped and (subtrees := split.next_iteration()):
+                answers = workers.imap_unordered(_search_subtree, subtrees)
+                for _ in subtrees:
+                    try:  # the parent waits for the answers, at most until the deadline
+                        answer = next_answer(answers, max(0.0, deadline - time.perf_counter()))
+                    except multiprocessing.TimeoutError:
+                        stopped = f"stopped after {max_seconds:g} s"
+                        break
+                    if split.take(answer):
+                        break
     finally:
-        pool.terminate()
-        pool.join()
         _shared = None
     return split.result(stopped)
 
