@@ -3,22 +3,22 @@ third-party storage blocked (Chromium's setting "Block third-party cookies", its
 windows' default, and the headless Chromium of the tests), or a sandboxed frame.
 
 PyScript (0.7.31, through polyscript 0.20.20 and @webreflection/idb-map) opens an IndexedDB
-database before it loads Pyodide, in the page and in every worker, to cache the packages it
-installs (this site installs none). Where IndexedDB is refused that open fails, and two
-faults of idb-map make the failure fatal:
+database before it loads Pyodide, in the page and in every worker, to cache the lock file of
+the packages it installs (this site installs none), and awaits it. Where storage is refused
+that start never ends: in a frame of an http(s) page the open fails, and idb-map makes the
+failure fatal (``IDBMapSync.sync()`` rejects with the error event, which the solver worker
+then posts to the page and cannot clone: the page sees an error ``MessageEvent`` and never
+becomes ready); under a top page of an opaque origin the open is not answered at all, and
+the start waits for ever. And at load PyScript opens a second database, for its ``fs`` module
+(which this site never uses), whose failure is an uncaught error twice over: the request's
+``onerror`` dispatches the error event again on the request it is being dispatched on ("The
+event is already being dispatched"), and nothing handles the rejection.
 
-- the request's ``onerror`` dispatches the error event again on the request it is being
-  dispatched on: an uncaught "The event is already being dispatched" in the console;
-- ``IDBMapSync.sync()`` rejects with that event, and Pyodide's start awaits it: Pyodide never
-  loads. In the solver worker the error is then posted to the page and cannot be cloned (an
-  Event), so the page sees only an error ``MessageEvent`` and never becomes ready.
-
-The fixes, applied to the copy in the site (node_modules is left as npm installed it): the
-error is only passed on, a database that cannot be opened rejects only the calls that use it
-(PyScript's own file-system module opens one at load and never uses it), and Pyodide's start
-takes it as a map in memory, empty, that stores nothing. Each piece of text must be found
-exactly as often as expected, so that another PyScript says at build time that this module
-needs a look.
+The fixes, applied to the copy in the site (node_modules is left as npm installed it):
+Pyodide's start keeps that cache in memory (empty, as it always is here) and opens no
+database; the ``fs`` database's failure is only passed on, to the calls that use it (none).
+Each piece of text must be found exactly as often as expected, so that another PyScript says
+at build time that this module needs a look.
 """
 
 from __future__ import annotations
@@ -28,12 +28,17 @@ from pathlib import Path
 
 from buildsite.layout import BuildError
 
-# Where idb-map's code is: the core chunk holds it twice, for the page and inside the
-# workers' source (a string).
+# Where the code is: the core chunk holds it twice, for the page and inside the workers'
+# source (a string).
 CHUNK = re.compile(r"core-[\w-]+\.js")
 COPIES = 2
 # (what, the code, the fixed code), each found COPIES times.
 FIXES = (
+    (
+        "Pyodide's start: its packages' cache, an IDBMapSync, is a map in memory",
+        re.compile(r"(\w)=new \w\(`\$\{(\w)\}@\$\{(\w)\}`\)"),
+        r"\1=Object.assign(new Map,{sync(){},close(){}})",
+    ),
     (
         "IDBMap's open request rejects, without dispatching its event again on itself",
         re.compile(r"onerror\((\w)\)\{(\w)\(\1\),this\.dispatchEvent\(\1\)\}"),
@@ -47,14 +52,6 @@ FIXES = (
         ),
         r"\1,this.\2.catch(()=>{})}",
     ),
-    (
-        "IDBMapSync's first read, failed, leaves the map in memory alone (writes go nowhere)",
-        re.compile(
-            re.escape("this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)})")
-        ),
-        "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)},"
-        "()=>{this.#s={close(){},clear(){},delete(){},set(){}}})",
-    ),
 )
 
 
@@ -65,8 +62,8 @@ def patch_text(text: str, where: str) -> str:
         text, found = code.subn(fixed, text)
         if found != COPIES:
             raise BuildError(
-                f"{where}: expected idb-map's code {COPIES} times, found {found} ({what}): "
-                "another PyScript? See buildsite/storagefix.py"
+                f"{where}: expected PyScript's storage code {COPIES} times, found {found} "
+                f"({what}): another PyScript? See buildsite/storagefix.py"
             )
     return text
 

@@ -221,6 +221,7 @@ def test_pyscript_is_fixed_to_start_where_storage_is_refused(built_site: Path) -
     assert fixed == storagefix.patch_text(original, "core")
     assert fixed != original
     assert len(re.findall(r"onerror\((\w)\)\{\w\(\1\)\}", fixed)) == storagefix.COPIES
+    assert fixed.count("=Object.assign(new Map,{sync(){},close(){}})") == storagefix.COPIES
     with pytest.raises(BuildError, match="another PyScript"):
         storagefix.patch_text(fixed, "core")  # already fixed: nothing left to find
     with pytest.raises(BuildError, match=r"storagefix\.py"):

@@ -268,6 +268,10 @@ class Element(EventTarget):
             self.document.activeElement = self
             self.dispatch("focusin")
 
+    def select(self) -> None:
+        """Select a field's whole text: the document's ``selected`` is this field."""
+        self.document.selected = self
+
     def _lose_focus(self) -> None:
         """Taken out of its place, an element holding the focus (or inside which the focus
         is) loses it to the body, as in a browser."""
@@ -290,6 +294,7 @@ class Document(EventTarget):
         self.root = Element(self, "html")
         self.body = self.root  # replaced by the parsed <body>
         self.activeElement: Element = self.root  # the body, once parsed
+        self.selected: Element | None = None  # the field whose text is selected
 
     def getElementById(self, ident: str) -> Element | None:
         return next((e for e in self.root.descendants() if e.id == ident), None)
@@ -390,7 +395,8 @@ class Window(EventTarget):
         self.location = SimpleNamespace(hash=fragment, href=f"{self.origin}/index.html{fragment}")
         self.history = History(self.location, self)
         self.navigator = SimpleNamespace(clipboard=Clipboard())
-        self.Object = SimpleNamespace(fromEntries=dict)
+        self.Object = SimpleNamespace(fromEntries=dict, **{"is": lambda a, b: a is b})
+        self.top = self.self = self  # a page at the top level (a frame's top is another)
         self.warnings: list[str] = []  # what the page said on the console's warn and error
 
 

@@ -264,11 +264,18 @@ class Opening:
             self.say("No tile can move " + direction + ".")
 
 
+def embedded(fragment: str) -> bool:
+    """Whether the link asks for the stage alone (``embed=1``: web/page/embed.py)."""
+    return any(part.lower() == "embed=1" for part in fragment.lstrip("#").split("&"))
+
+
 def start(document: Any, window: Any) -> Opening | None:
     """Draw the link's board (or a scrambled 3x3 on a first visit) and take moves."""
     location = window.location
     fragment = str(location.hash or "")
     message = LOADING
+    if embedded(fragment):  # laid out for its frame from the start, not once Python loads
+        document.body.dataset.embed = "true"
     if fragment.strip("#"):
         board = read_board(fragment)
         if board is None:

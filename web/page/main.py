@@ -21,6 +21,8 @@ The page is a set of views, one module each, and this module only wires them tog
 - ``compareview.CompareView``: two to four searches on the board, stepped in lockstep;
 - ``address.AddressView``: share links and the browser's history;
 - ``viewmenu.ViewMenu``: the View menu's Large setting, for a projector;
+- ``embed.EmbedView``: the stage alone in another site's frame (``embed=1``), the link's
+  Play (speed, autoplay, loop) and Copy embed code;
 - ``bridge.Bridge``: the only door to the solver worker (web/worker/), in the messages of
   web/protocol.py, and the one poller of its progress.
 
@@ -49,6 +51,7 @@ with short_imports():
     from bridge import Bridge
     from compareview import CompareView
     from controls import BoardControls, SearchControls, shuffled, unreachable
+    from embed import EmbedView
     from grid import GridView
     from hintview import HintView
     from labview import LabView
@@ -149,6 +152,15 @@ class Page:
             self.say,
             self.spawn,
         )
+        self.embed = EmbedView(
+            document,
+            window,
+            self.visualizer,
+            self.address.share_box,
+            self.link_state,
+            self.say,
+            self.spawn,
+        )
         self.mode_shown: Mode | None = None  # the mode the views last followed
         self.modes = ModesView(document, self)
         self.view_menu = ViewMenu(document, window)
@@ -172,6 +184,7 @@ class Page:
     def changed(self, *, push: bool) -> None:
         """The page's state changed: rewrite the address (a new history entry if ``push``)."""
         self.address.write(push=push)
+        self.embed.address_changed()
 
     def grid_changed(self) -> None:
         """The grid shows another board (a move, a swap, a new board): the hint and the
@@ -230,6 +243,7 @@ class Page:
         shows (the visualizer's step, the compared searches, the experiment)."""
         controls = self.search_controls
         mode = self.modes.mode
+        embed, play = self.embed.link()
         return LinkState(
             self.grid.board,
             self.grid.goal,
@@ -242,6 +256,8 @@ class Page:
             compare=self.compare.link() if mode == Mode.COMPARE else None,
             challenge=self.player.challenge_for(self.grid.board, self.grid.goal),
             mode=mode,
+            embed=embed,
+            play=play,
         )
 
     def apply_link(self, state: LinkState) -> None:
@@ -253,6 +269,7 @@ class Page:
         self.player.take_challenge(state.board, state.goal, state.challenge)
 
     def follow_link(self, state: LinkState, opening: bool) -> None:
+        self.embed.follow(state, opening)  # the visualizer's speed and loop, before it runs
         if state.step:
             self.visualizer.step_to(state.step)
         if state.lab is not None:
@@ -278,6 +295,7 @@ class Page:
             self.compare,
             self.address,
             self.view_menu,
+            self.embed,
         ):
             view.enable()
         self.bridge.expose_for_scripts()
