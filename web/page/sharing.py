@@ -31,7 +31,10 @@ def clipboard_allowed(window: Any) -> bool:
     if not framed(window):
         return True
     document = window.document
-    policy = document.permissionsPolicy or document.featurePolicy  # JS undefined: falsy
+    # Either name, or neither (Pyodide: a property JavaScript leaves undefined is missing).
+    policy = getattr(document, "permissionsPolicy", None) or getattr(
+        document, "featurePolicy", None
+    )
     if not policy:
         return False  # no way to ask: never a call that may fail
     try:
