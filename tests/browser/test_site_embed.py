@@ -110,10 +110,13 @@ def test_the_full_page_in_a_cross_origin_frame_solves_and_shares(
     expect(field).to_be_focused()
     link = frame.evaluate("location.href")
     expect(field).to_have_value(link)
-    assert frame.evaluate(
-        "(() => { const f = document.getElementById('share-text');"
-        " return [f.selectionStart, f.selectionEnd, f.value.length] })()"
-    )[1:] == [len(link)] * 2
+    assert (
+        frame.evaluate(
+            "(() => { const f = document.getElementById('share-text');"
+            " return [f.selectionStart, f.selectionEnd, f.value.length] })()"
+        )[1:]
+        == [len(link)] * 2
+    )
     expect(frame.locator("#status")).to_contain_text("Copy this link")
     # Copy embed code (the View menu): the <iframe> of this state, embed=1 in its link.
     frame.locator("#view-menu summary").click()

@@ -189,6 +189,9 @@ class Element(EventTarget):
 
     def removeAttribute(self, name: str) -> None:
         self.attributes.pop(name, None)
+        if name.startswith("data-"):  # the dataset reflects the data- attributes
+            key = re.sub(r"-(\w)", lambda m: m.group(1).upper(), name[5:])
+            self.dataset.__dict__.pop(key, None)
 
     # ----- the tree ------------------------------------------------------------------------
     def appendChild(self, child: Element) -> Element:
