@@ -16,6 +16,7 @@ from pathlib import Path
 
 from buildsite.files import copy_file, files_under
 from buildsite.layout import ROOT, STDLIB_ZIP, BuildError
+from buildsite.storagefix import patch_pyscript
 
 MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 # The plain build: the ulab and settrace variants are not used.
@@ -122,7 +123,8 @@ def copy_pyodide(node_modules: Path, dest: Path) -> list[Path]:
 
 
 def copy_pyscript(node_modules: Path, dest: Path) -> list[Path]:
-    """Copy the whole @pyscript/core/dist folder (chunk names carry build hashes)."""
+    """Copy the whole @pyscript/core/dist folder (chunk names carry build hashes), fixed to
+    start where storage is refused (buildsite/storagefix.py)."""
     src_dir = node_modules / "@pyscript" / "core" / "dist"
     if not (src_dir / "core.js").is_file():
         raise BuildError(f"{src_dir / 'core.js'} is missing")
@@ -133,6 +135,7 @@ def copy_pyscript(node_modules: Path, dest: Path) -> list[Path]:
         dst = dest / src.relative_to(src_dir)
         copy_file(src, dst)
         copied.append(dst)
+    patch_pyscript(dest)
     return copied
 
 

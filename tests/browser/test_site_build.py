@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sitekit import Site
 
-from buildsite import assemble, cli, page
+from buildsite import assemble, cli, page, storagefix
 from buildsite.layout import ROOT, BuildError
 
 # Any http(s) URL whose host is not 127.0.0.1, but for the SVG namespace (a name, never
@@ -208,3 +208,21 @@ def test_build_py_is_the_command_from_any_folder(tmp_path: Path) -> None:
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.startswith("build.py: error: refusing to delete")
     assert (dest / "keep.txt").is_file()
+
+
+def test_pyscript_is_fixed_to_start_where_storage_is_refused(built_site: Path) -> None:
+    """buildsite/storagefix.py: the site's PyScript survives a refused IndexedDB (a
+    cross-origin frame: test_site_embed.py). Its fixes are in the site's copy alone, and a
+    PyScript without the code they fix fails the build, rather than going unfixed."""
+    vendored = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    [chunk] = [p for p in (built_site / "pyscript").iterdir() if storagefix.CHUNK.fullmatch(p.name)]
+    original = (vendored / chunk.name).read_text(encoding="utf-8")
+    fixed = chunk.read_text(encoding="utf-8")
+    assert fixed == storagefix.patch_text(original, "core")
+    assert fixed != original
+    assert len(re.findall(r"onerror\((\w)\)\{\w\(\1\)\}", fixed)) == storagefix.COPIES
+    assert fixed.count("=Object.assign(new Map,{sync(){},close(){}})") == storagefix.COPIES
+    with pytest.raises(BuildError, match="another PyScript"):
+        storagefix.patch_text(fixed, "core")  # already fixed: nothing left to find
+    with pytest.raises(BuildError, match=r"storagefix\.py"):
+        storagefix.patch_text(original.replace("indexedDB.open", "indexedDB.openDatabase"), "x")

@@ -17,6 +17,7 @@ from npuzzle.teach.link import (
     LabLink,
     LinkState,
     Mode,
+    PlayLink,
     QuizLink,
     implied_mode,
     make_fragment,
@@ -289,6 +290,7 @@ _TEXT = (
 )
 _KEYS = st.sampled_from(
     ["board", "goal", "algorithm", "heuristic", "weight", "step", "lab", "lab-seed", "compare"]
+    + ["embed", "speed", "autoplay", "loop"]
     + [f"lab-{o.flag[2:]}" for e in lab.EXPERIMENTS.values() for o in e.options]
 ) | st.text(max_size=8)
 
@@ -476,3 +478,68 @@ def test_a_bad_tie_break_or_quiz_gives_a_message_and_the_default(fragment, words
     assert any(words in p for p in state.problems), state.problems
     assert state.tie_break is TieBreak.HIGH_G
     assert state.quiz == quiz
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    embed=st.booleans(),
+    speed=st.integers(PlayLink.MIN_SPEED, PlayLink.MAX_SPEED),
+    autoplay=st.booleans(),
+    loop=st.none() | st.tuples(st.integers(0, MAX_LINK_STEP - 1), st.integers(1, MAX_LINK_STEP)),
+    step=st.integers(0, 50),
+    mode=st.sampled_from([None, *Mode]),
+)
+def test_an_embedded_visualizer_round_trips_beside_the_rest(
+    embed, speed, autoplay, loop, step, mode
+):
+    assume(loop is None or loop[0] < loop[1])
+    board = random_board(3, 3, seed=step)
+    play = PlayLink(speed, autoplay, loop)
+    state = LinkState(board, Board.goal("standard", 3, 3), step=step, mode=mode)
+    state.embed, state.play = embed, play
+    back = parse_fragment("#" + make_fragment(state))
+    assert back.problems == []
+    assert (back.embed, back.play, back.step, back.board) == (embed, play, step, board)
+    assert opens(back) == opens(state)
+
+
+def test_an_embed_link_reads_as_documented():
+    state = parse_fragment(
+        "#board=1,3,4/8,0,5/7,2,6&goal=1,2,3/8,0,4/7,6,5&algorithm=astar&step=4&embed=1&speed=20"
+        "&autoplay=1&loop=2-9"
+    )
+    assert state.problems == []
+    assert state.embed and state.step == 4 and opens(state) == Mode.STEP
+    assert state.play == PlayLink(speed=20, autoplay=True, loop=(2, 9))
+
+
+def test_the_defaults_of_play_and_embed_are_not_written():
+    state = parse_fragment("#board=1,3,4/8,0,5/7,2,6&goal=snail&embed=0&speed=8&autoplay=0")
+    assert state.problems == [] and not state.embed and state.play == PlayLink()
+    written = make_fragment(state)
+    for key in ("embed", "speed", "autoplay", "loop"):
+        assert f"{key}=" not in written
+
+
+@pytest.mark.parametrize(
+    ("fragment", "words"),
+    [
+        ("#embed=yes", "embed 'yes' is not 1 (on) or 0 (off): embed is off"),
+        ("#autoplay=true", "autoplay 'true' is not 1 (on) or 0 (off): autoplay is off"),
+        ("#speed=0", "speed '0' is not a whole number of steps a second from 1 to 60"),
+        ("#speed=61", "using 8"),
+        ("#speed=2.5", "speed '2.5'"),
+        ("#speed=%D9%A3", "speed"),
+        ("#loop=9-3", "the first below the last"),
+        ("#loop=4-4", "no loop"),
+        ("#loop=3", "as in 'loop=10-30'"),
+        ("#loop=-3-9", "no loop"),
+        (f"#loop=0-{MAX_LINK_STEP + 1}", "from 0 to 1,000,000"),
+        ("#loop=%D9%A3-%D9%A9", "no loop"),
+    ],
+)
+def test_bad_play_and_embed_values_give_a_message_and_their_default(fragment, words):
+    state = parse_fragment("#board=1,2,3/4,5,6/7,0,8&" + fragment[1:])
+    assert any(words in p for p in state.problems), state.problems
+    assert len(state.problems) == 1
+    assert not state.embed and state.play == PlayLink()

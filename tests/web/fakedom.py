@@ -189,6 +189,9 @@ class Element(EventTarget):
 
     def removeAttribute(self, name: str) -> None:
         self.attributes.pop(name, None)
+        if name.startswith("data-"):  # the dataset reflects the data- attributes
+            key = re.sub(r"-(\w)", lambda m: m.group(1).upper(), name[5:])
+            self.dataset.__dict__.pop(key, None)
 
     # ----- the tree ------------------------------------------------------------------------
     def appendChild(self, child: Element) -> Element:
@@ -269,6 +272,10 @@ class Element(EventTarget):
             object.__setattr__(self, "value_on_focus", self.value)
             self.dispatch("focusin")
 
+    def select(self) -> None:
+        """Select a field's whole text: the document's ``selected`` is this field."""
+        self.document.selected = self
+
     def _lose_focus(self) -> None:
         """Taken out of its place, an element holding the focus (or inside which the focus
         is) loses it to the body, as in a browser; a field holding an edit (a value other
@@ -296,6 +303,7 @@ class Document(EventTarget):
         self.root = Element(self, "html")
         self.body = self.root  # replaced by the parsed <body>
         self.activeElement: Element = self.root  # the body, once parsed
+        self.selected: Element | None = None  # the field whose text is selected
 
     def getElementById(self, ident: str) -> Element | None:
         return next((e for e in self.root.descendants() if e.id == ident), None)
@@ -396,7 +404,8 @@ class Window(EventTarget):
         self.location = SimpleNamespace(hash=fragment, href=f"{self.origin}/index.html{fragment}")
         self.history = History(self.location, self)
         self.navigator = SimpleNamespace(clipboard=Clipboard())
-        self.Object = SimpleNamespace(fromEntries=dict)
+        self.Object = SimpleNamespace(fromEntries=dict, **{"is": lambda a, b: a is b})
+        self.top = self.self = self  # a page at the top level (a frame's top is another)
         self.warnings: list[str] = []  # what the page said on the console's warn and error
 
 

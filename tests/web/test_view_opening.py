@@ -17,7 +17,7 @@ import pytest
 
 from npuzzle import Board, solvability
 from npuzzle.core.board import MAX_SIDE, MIN_SIDE, MOVES, TILE_DIRECTIONS, PuzzleError
-from npuzzle.teach.link import LinkState, make_fragment
+from npuzzle.teach.link import LinkState, make_fragment, parse_fragment
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 
@@ -171,6 +171,7 @@ for fragment in FRAGMENTS:
         out.append([slide(tiles, width, height, m) for m in "UDLR"])
         out.append([move_to(tiles, width, height, t) for t in range(1, width * height)])
         out.append(rows_text(tiles, width))
+out.append([embedded(f) for f in FRAGMENTS])
 print(json.dumps(out))
 """
 
@@ -185,7 +186,7 @@ def test_it_runs_in_micropython_as_in_cpython(tmp_path: Path) -> None:
     fragments = [
         "#" + make_fragment(LinkState(b, b, "standard", "astar", "manhattan", 3.0))
         for b in random_boards(20, seed=5)
-    ] + ["#board=1,2,3/4,5,6/7,8,8", "#board=1,0"]
+    ] + ["#board=1,2,3/4,5,6/7,8,8", "#board=1,0", "#board=1,2/3,0&EMBED=1"]
     probe = f"FRAGMENTS = {fragments!r}\n{PROBE}"
     script = tmp_path / "probe.mjs"
     script.write_text(
@@ -205,3 +206,21 @@ def test_it_runs_in_micropython_as_in_cpython(tmp_path: Path) -> None:
     exec(compile(probe, "probe", "exec"), namespace)
     expected = json.loads(lines[0])
     assert json.loads(run.stdout.strip().splitlines()[-1]) == expected
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "",
+        "#embed=1",
+        "#board=1,2,3/4,5,6/7,8,0&step=3&Embed=1&autoplay=1",
+        "#embed=0",
+        "#embed=10",
+        "#embedded=1",
+        "#board=1,2,3/4,5,6/7,8,0&embed=yes",
+    ],
+)
+def test_it_reads_embed_as_the_page_does(fragment: str) -> None:
+    """The opening lays the page out for its frame at once; the page, once loaded, reads
+    the same link the same way."""
+    assert opening.embedded(fragment) == parse_fragment(fragment).embed

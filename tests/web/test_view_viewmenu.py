@@ -142,6 +142,24 @@ def test_the_opening_applies_a_remembered_large_before_python_loads(
     storage = Storage()
     if stored is not None:
         storage.setItem(view_menu_key(), stored)
-    opening.large_view(document, SimpleNamespace(localStorage=storage))
+    opening.large_view(document, js_window(storage, opening.READ_STORED))
     assert ("large" in classes) == large
-    opening.large_view(document, SimpleNamespace(localStorage=Refusing()))  # no exception
+    opening.large_view(document, js_window(Refusing(), opening.READ_STORED))  # no exception
+
+
+def js_window(storage: Any, body: str) -> SimpleNamespace:
+    """A window whose ``Function(param, body)`` makes the opening's JavaScript reader: a
+    key's value, or None (JavaScript's null) where the storage refuses."""
+
+    def function(param: str, source: str) -> Any:
+        assert (param, source) == ("key", body)
+
+        def read(key: str) -> str | None:
+            try:
+                return storage.getItem(key)  # type: ignore[no-any-return]
+            except PermissionError:
+                return None
+
+        return read
+
+    return SimpleNamespace(localStorage=storage, Function=function)

@@ -264,11 +264,18 @@ class Opening:
             self.say("No tile can move " + direction + ".")
 
 
+def embedded(fragment: str) -> bool:
+    """Whether the link asks for the stage alone (``embed=1``: web/page/embed.py)."""
+    return any(part.lower() == "embed=1" for part in fragment.lstrip("#").split("&"))
+
+
 def start(document: Any, window: Any) -> Opening | None:
     """Draw the link's board (or a scrambled 3x3 on a first visit) and take moves."""
     location = window.location
     fragment = str(location.hash or "")
     message = LOADING
+    if embedded(fragment):  # laid out for its frame from the start, not once Python loads
+        document.body.dataset.embed = "true"
     if fragment.strip("#"):
         board = read_board(fragment)
         if board is None:
@@ -287,14 +294,18 @@ def start(document: Any, window: Any) -> Opening | None:
     return opening
 
 
+# Reads a key of localStorage, or null where the browser refuses storage (a cross-origin
+# frame with third-party storage blocked, a sandbox). In JavaScript because MicroPython does
+# not turn a JavaScript exception into a Python one: the SecurityError of ``localStorage``
+# would stop this script, and with it the page's start.
+READ_STORED = "try { return localStorage.getItem(key) } catch (error) { return null }"
+
+
 def large_view(document: Any, window: Any) -> None:
     """The View menu's Large, remembered from an earlier visit (web/page/viewmenu.py, whose
     key this is): applied now, so that the page is not redrawn larger once Python loads."""
-    try:
-        if window.localStorage.getItem("npuzzle-large") == "1":
-            document.documentElement.classList.add("large")
-    except Exception:  # storage refused: the page's own view menu says no more
-        pass
+    if window.Function("key", READ_STORED)("npuzzle-large") == "1":
+        document.documentElement.classList.add("large")
 
 
 def load_page(document: Any) -> None:

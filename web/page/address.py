@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from controls import listen
+from sharing import ShareBox
 
 from npuzzle import Board
 from npuzzle.play.score import challenge_text
@@ -39,6 +40,7 @@ class AddressView:
         self.state, self.apply, self.follow = state, apply, follow
         self.say, self.spawn = say, spawn
         self.share_button = document.getElementById("share")
+        self.share_box = ShareBox(document, window)  # what the clipboard could not take
         self.applying = False
         self.proxies: list[Any] = []
         listen(
@@ -115,9 +117,5 @@ class AddressView:
         self.spawn(self.copy(url, f"Challenge link ({challenge_text(count)})"))
 
     async def copy(self, url: str, what: str = "Link") -> None:
-        try:
-            await self.window.navigator.clipboard.writeText(url)
-        except Exception:
-            self.say(f"Copy this {what[0].lower()}{what[1:]}: {url}")
-            return
-        self.say(f"{what} copied: {url}")
+        """Copy ``url``, or show it selected where the browser refuses (sharing.py)."""
+        self.say(await self.share_box.copy(url, what))

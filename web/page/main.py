@@ -23,6 +23,8 @@ The page is a set of views, one module each, and this module only wires them tog
 - ``compareview.CompareView``: two to four searches on the board, stepped in lockstep;
 - ``address.AddressView``: share links and the browser's history;
 - ``viewmenu.ViewMenu``: the View menu's Large setting, for a projector;
+- ``embed.EmbedView``: the stage alone in another site's frame (``embed=1``), the link's
+  Play (speed, autoplay, loop) and Copy embed code;
 - ``bridge.Bridge``: the only door to the solver worker (web/worker/), in the messages of
   web/protocol.py, and the one poller of its progress.
 
@@ -51,6 +53,7 @@ with short_imports():
     from bridge import Bridge
     from compareview import CompareView
     from controls import BoardControls, SearchControls, shuffled, unreachable
+    from embed import EmbedView
     from exportview import ExportView
     from grid import GridView
     from hintview import HintView
@@ -169,6 +172,15 @@ class Page:
             self.say,
             self.spawn,
         )
+        self.embed = EmbedView(
+            document,
+            window,
+            self.visualizer,
+            self.address.share_box,
+            self.link_state,
+            self.say,
+            self.spawn,
+        )
         self.mode_shown: Mode | None = None  # the mode the views last followed
         self.modes = ModesView(document, self)
         self.view_menu = ViewMenu(document, window)
@@ -192,6 +204,7 @@ class Page:
     def changed(self, *, push: bool) -> None:
         """The page's state changed: rewrite the address (a new history entry if ``push``)."""
         self.address.write(push=push)
+        self.embed.address_changed()
 
     def grid_changed(self) -> None:
         """The grid shows another board (a move, a swap, a new board): the hint and the
@@ -250,6 +263,7 @@ class Page:
         shows (the visualizer's step, the compared searches, the experiment)."""
         controls = self.search_controls
         mode = self.modes.mode
+        embed, play = self.embed.link()
         return LinkState(
             self.grid.board,
             self.grid.goal,
@@ -264,6 +278,8 @@ class Page:
             mode=mode,
             tie_break=controls.tie_break_choice(),
             quiz=self.quiz.link() if mode == Mode.STEP else None,
+            embed=embed,
+            play=play,
         )
 
     def apply_link(self, state: LinkState) -> None:
@@ -276,6 +292,7 @@ class Page:
         self.quiz.apply(state.quiz)
 
     def follow_link(self, state: LinkState, opening: bool) -> None:
+        self.embed.follow(state, opening)  # the visualizer's speed and loop, before it runs
         if state.step:
             self.visualizer.step_to(state.step)
         if state.lab is not None:
@@ -303,6 +320,7 @@ class Page:
             self.compare,
             self.address,
             self.view_menu,
+            self.embed,
         ):
             view.enable()
         self.bridge.expose_for_scripts()

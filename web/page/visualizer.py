@@ -124,6 +124,7 @@ class Visualizer:
         self.lock = asyncio.Lock()  # one request to the worker's search at a time, in order
         self.task: asyncio.Future[None] | None = None  # Play, Run to end or a jump
         self.job: Job | None = None  # what the task does
+        self.loop: tuple[int, int] | None = None  # Play repeats these steps (a link's loop=)
         self.pending: set[asyncio.Future[None]] = set()  # Steps, Backs, redraws on their way
         self.closing: set[asyncio.Future[None]] = set()  # the worker told to drop a search
         self.watchers: list[Callable[[Model], None]] = []  # told of each step drawn (the quiz)
@@ -425,12 +426,20 @@ class Visualizer:
         last: Model | None = None
         while True:
             async with self.lock:
-                if self.done or self.at_limit:
+                loop = self.loop
+                if loop is not None and (
+                    self.done or self.at_limit or not loop[0] <= self.steps < loop[1]
+                ):
+                    last = await self.rewind(loop[0])  # the loop's first step, again
+                    if last is None or self.steps != loop[0]:
+                        return  # the search ends before the loop begins
+                elif self.done or self.at_limit:
                     break
-                last = await self.go({"by": 1})
-                if last is None:
-                    return
-                self.draw(last)
+                else:
+                    last = await self.go({"by": 1})
+                    if last is None:
+                        return
+                    self.draw(last)
             try:
                 speed = max(1, min(60, int(self.speed.value or DEFAULT_SPEED)))
             except ValueError:
@@ -438,6 +447,19 @@ class Visualizer:
             await asyncio.sleep(1 / speed)
         if last is not None:
             self.announce(last)  # the end, or the limit: draw() has said which
+
+    async def rewind(self, number: int) -> Model | None:
+        """Go to step ``number`` and draw it (a loop's first step); called with the lock."""
+        while True:
+            answer = await self.go({"to": number, "draw": False})
+            if answer is None:
+                return None
+            if answer["arrived"]:
+                break
+        final = await self.go({"by": 0})
+        if final is not None:
+            self.draw(final)
+        return final
 
     def on_run_end(self, event: Any) -> None:
         if self.job == Job.RUN:

@@ -18,6 +18,8 @@ Predict the next node, at exercise 3 of the bank of that seed and depth
 ``mode=solve`` (``play``, ``solve``, ``step``, ``compare``, ``lab``) opens the page in that
 mode; it is written only when the rest of the link does not imply it (:func:`implied_mode`:
 a step opens Step through, searches to compare open Compare, an experiment opens the Lab).
+``embed=1`` shows the stage alone, for an ``<iframe>``; ``speed=20`` (steps a second),
+``autoplay=1`` and ``loop=10-30`` set the visualizer's Play (:class:`PlayLink`).
 
 Reading is forgiving so that links made today keep working as the format grows: keys are
 matched case-insensitively, unknown keys are ignored, and each bad value is replaced by its
@@ -40,7 +42,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import quote, unquote
 
 from npuzzle import lab
@@ -68,6 +70,7 @@ __all__ = [
     "LabLink",
     "LinkState",
     "Mode",
+    "PlayLink",
     "QuizLink",
     "implied_mode",
     "make_fragment",
@@ -86,6 +89,7 @@ _LAB = "lab-"  # prefix of an experiment's keys
 _QUIZ = "quiz-"  # prefix of the quiz's keys
 MAX_QUIZ_EXERCISE = 1_000_000  # the highest exercise index a link may carry
 _SEED = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+_LOOP = re.compile(r"([0-9]{1,7})-([0-9]{1,7})")
 
 
 class Mode(StrEnum):
@@ -126,6 +130,21 @@ class LabLink:
         return bool(_SEED.fullmatch(seed))
 
 
+@dataclass(frozen=True)
+class PlayLink:
+    """The visualizer's Play as a link sets it: its speed (steps a second), whether it starts
+    by itself once the page has opened (``autoplay``), and the steps it repeats (``loop``:
+    the first and the last, played from the first to the last, then again)."""
+
+    MIN_SPEED: ClassVar[int] = 1
+    MAX_SPEED: ClassVar[int] = 60
+    DEFAULT_SPEED: ClassVar[int] = 8
+
+    speed: int = DEFAULT_SPEED
+    autoplay: bool = False
+    loop: tuple[int, int] | None = None
+
+
 @dataclass
 class QuizLink:
     """Step through's quiz, Predict the next node: the bank's seed (valid as
@@ -155,6 +174,8 @@ class LinkState:
     mode: Mode | None = None  # None: the mode the rest implies
     tie_break: TieBreak = TieBreak.HIGH_G  # the order among open nodes of equal f
     quiz: QuizLink | None = None  # the quiz is on
+    embed: bool = False  # the stage alone, for an <iframe>
+    play: PlayLink = PlayLink()
 
 
 def implied_mode(state: LinkState) -> Mode:
@@ -202,6 +223,7 @@ def make_fragment(state: LinkState) -> str:
         parts += _lab_parts(state.lab)
     if state.mode is not None and state.mode != implied_mode(state):
         parts.append(("mode", state.mode.value))
+    parts += _play_parts(state)
     return "&".join(f"{k}={quote(v, safe=_SAFE)}" for k, v in parts)
 
 
@@ -250,6 +272,59 @@ def _read_quiz(fields: dict[str, str], problems: list[str]) -> QuizLink | None:
             f"the quiz's depth {_short(depth)!r} is not one of {depths}: using {quiz.depth}"
         )
     return quiz
+
+
+def _play_parts(state: LinkState) -> list[tuple[str, str]]:
+    """``embed``, ``speed``, ``autoplay`` and ``loop``: each only when not its default."""
+    play, parts = state.play, []
+    if state.embed:
+        parts.append(("embed", "1"))
+    if play.speed != PlayLink.DEFAULT_SPEED:
+        parts.append(("speed", str(play.speed)))
+    if play.autoplay:
+        parts.append(("autoplay", "1"))
+    if play.loop is not None:
+        parts.append(("loop", f"{play.loop[0]}-{play.loop[1]}"))
+    return parts
+
+
+def _read_switch(fields: dict[str, str], key: str, problems: list[str]) -> bool:
+    """A key that is on (``1``) or off (``0``, or absent)."""
+    value = fields.get(key, "0")
+    if value not in ("0", "1"):
+        problems.append(f"{key} {_short(value)!r} is not 1 (on) or 0 (off): {key} is off")
+    return value == "1"
+
+
+def _read_play(fields: dict[str, str], problems: list[str]) -> PlayLink:
+    speed = PlayLink.DEFAULT_SPEED
+    autoplay = _read_switch(fields, "autoplay", problems)
+    if "speed" in fields:
+        value = fields["speed"]
+        if (
+            value.isascii()
+            and value.isdigit()
+            and (PlayLink.MIN_SPEED <= int(value) <= PlayLink.MAX_SPEED)
+        ):
+            speed = int(value)
+        else:
+            problems.append(
+                f"speed {_short(value)!r} is not a whole number of steps a second from "
+                f"{PlayLink.MIN_SPEED} to {PlayLink.MAX_SPEED}: using {speed}"
+            )
+    loop: tuple[int, int] | None = None
+    if "loop" in fields:
+        value = fields["loop"]
+        match = _LOOP.fullmatch(value)
+        first, last = (int(match[1]), int(match[2])) if match else (0, 0)
+        if match and first < last <= MAX_LINK_STEP:
+            loop = (first, last)
+        else:
+            problems.append(
+                f"loop {_short(value)!r} is not two step numbers, the first below the last, "
+                f"from 0 to {MAX_LINK_STEP:,} (as in 'loop=10-30'): no loop"
+            )
+    return PlayLink(speed, autoplay, loop)
 
 
 def _lab_key(option: lab.Option) -> str:
@@ -315,6 +390,10 @@ _KEYS = frozenset(
         "mode",
         "tie-break",
         "quiz",
+        "embed",
+        "speed",
+        "autoplay",
+        "loop",
     }
 )
 
@@ -440,6 +519,8 @@ def parse_fragment(fragment: str) -> LinkState:
         else:
             names = ", ".join(m.value for m in Mode)
             problems.append(f"unknown mode {_short(mode)!r}: choose one of {names}")
+    state.embed = _read_switch(fields, "embed", problems)
+    state.play = _read_play(fields, problems)
     if len(problems) > MAX_PROBLEMS:
         problems[MAX_PROBLEMS - 1 :] = [f"and {len(problems) - MAX_PROBLEMS + 1:,} more"]
     return state
