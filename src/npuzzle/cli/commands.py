@@ -1,7 +1,9 @@
 """The ``npuzzle`` command: :func:`main` reads the arguments (:mod:`.parser`), runs the
 command asked for (:mod:`.solving`: solve, batch; :mod:`.generate`: random, pdb;
-:mod:`.experiments`: lab) and turns every failure into one line on stderr and an exit status:
-0 when the command ran (solved, unsolvable and limit are all answers), 2 for bad input.
+:mod:`.experiments`: lab; :mod:`.checking`: check-heuristic, solve's --heuristic-file) and
+turns every failure into one line on stderr and an exit status: 0 when the command ran
+(solved, unsolvable and limit are all answers), 2 for bad input (``check-heuristic``: 1 when
+the heuristic is not admissible or not consistent).
 
 >>> main(["random", "--size", "2x2", "--seed", "4"])
 3,1/0,2
@@ -20,6 +22,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from npuzzle.cli.checking import check_heuristic_command, use_heuristic_file
 from npuzzle.cli.experiments import lab_command
 from npuzzle.cli.generate import announce_building, pdb_command, random_command
 from npuzzle.cli.parser import build_parser, printable
@@ -42,7 +45,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     pdbbuild.on_progress = announce_building
     try:
         if args.command == "solve":
+            if args.heuristic_file:
+                use_heuristic_file(args, sys.stderr)
             return solve_command(args, sys.stdout, sys.stderr)
+        if args.command == "check-heuristic":
+            return check_heuristic_command(args, sys.stdout)
         if args.command == "batch":
             return batch_command(args, sys.stdin.buffer, sys.stdout)
         if args.command == "pdb":
