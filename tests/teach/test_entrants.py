@@ -55,3 +55,9 @@ def test_two_to_four_entrants():
     for text in ("astar", ",".join(["bfs"] * (MAX_ENTRANTS + 1))):
         with pytest.raises(PuzzleError, match="2 to 4 searches"):
             parse_entrants(text)
+
+
+def test_a_heuristic_of_yours_is_an_entrant():
+    entrant = Entrant.parse("astar:yours")
+    assert entrant.heuristic == "yours" and entrant.label == "A* + Yours"
+    assert Entrant.parse(entrant.format()) == entrant

@@ -11,9 +11,11 @@ from npuzzle.teach.entrants import Entrant
 from npuzzle.teach.link import (
     MAX_CHALLENGE,
     MAX_LINK_STEP,
+    MAX_YOURS_LENGTH,
     LabLink,
     LinkState,
     Mode,
+    encode_source,
     implied_mode,
     make_fragment,
     opens,
@@ -388,3 +390,26 @@ def test_a_link_to_an_unknown_experiment_still_opens_the_lab():
     state = parse_fragment("lab=nosuch&lab-seed=3")
     assert state.lab is None and opens(state) == Mode.LAB
     assert any("unknown experiment 'nosuch'" in p for p in state.problems)
+
+
+def test_a_heuristic_of_yours_travels_in_the_link():
+    source = "def h(tiles, goal, width, height):\n    # ünïcode too\n    return 0\n" * 40
+    state = parse_fragment("board=1,2,3/4,5,6/7,0,8")
+    state.heuristic, state.yours = "yours", source
+    fragment = make_fragment(state)
+    assert len(fragment) < len(source) / 4  # compact: repetitive code packs well
+    back = parse_fragment(fragment)
+    assert back.yours == source and back.heuristic == "yours" and back.problems == []
+
+
+def test_a_bad_heuristic_in_a_link_gives_a_message():
+    state = parse_fragment("heuristic=yours&yours=not-code")
+    assert state.yours is None and state.heuristic == "manhattan"
+    assert any("heuristic of yours was not used" in p for p in state.problems)
+    state = parse_fragment("heuristic=yours")
+    assert any("carries no code" in p for p in state.problems)
+    long = parse_fragment("yours=" + "A" * (MAX_YOURS_LENGTH + 1))
+    assert any("more than a link carries" in p for p in long.problems)
+    bomb = encode_source("#" * 200_000)  # small in the link, too large unpacked
+    assert len(bomb) < MAX_YOURS_LENGTH
+    assert parse_fragment("yours=" + bomb).yours is None
