@@ -188,3 +188,12 @@ def test_a_search_stops_with_your_heuristic_s_message():
             solve(random_board(3, 3, seed=7), GOAL, algorithm="astar", heuristic="yours")
     finally:
         uninstall()
+
+
+def test_a_call_stalled_without_looping_is_not_taken_for_an_endless_loop():
+    # one slow call of C code (as a machine's stall would be): few budget checks pass
+    source = (
+        "import time\ndef h(tiles, goal, width, height):\n"
+        f"    time.sleep({BUDGET_SECONDS + 0.1})\n    return 0\n"
+    )
+    assert compile_heuristic(source)(BOARD.tiles, GOAL.tiles, 3, 3) == 0

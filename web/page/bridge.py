@@ -41,6 +41,7 @@ from protocol import (
     Team,
     TreeRequest,
     View,
+    YoursRequest,
     board_text,
     plain,
     read_boards,
@@ -235,6 +236,15 @@ class Bridge:
     async def _ask(self, name: str, *args: Any) -> Any:
         """Call the worker's ``name``, whose answer is JSON text."""
         return json.loads(str(await getattr(await self.worker(), name)(*args)))
+
+    # ----- a heuristic of yours (web/worker/heuristic_calls.py) ---------------------------
+    async def yours_check(self, source: str, goal: Board) -> dict[str, Any]:
+        """Check a heuristic of yours on every board of ``goal``'s shape, in the worker,
+        which then holds it as the heuristic ``yours``; the verdict, or {status: "error",
+        reason, line}."""
+        request = YoursRequest(source=source, goal=board_text(goal))
+        answer: dict[str, Any] = await self._ask("yours_check", request)
+        return answer
 
     # ----- the visualizer's search, stepped in the worker (web/worker/step_calls.py) -------
     async def steps_open(

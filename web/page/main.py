@@ -21,6 +21,7 @@ The page is a set of views, one module each, and this module only wires them tog
 - ``compareview.CompareView``: two to four searches on the board, stepped in lockstep;
 - ``address.AddressView``: share links and the browser's history;
 - ``viewmenu.ViewMenu``: the View menu's Large setting, for a projector;
+- ``yoursview.YoursView``: your heuristic in Python, checked in the worker, then a heuristic;
 - ``bridge.Bridge``: the only door to the solver worker (web/worker/), in the messages of
   web/protocol.py, and the one poller of its progress.
 
@@ -54,16 +55,18 @@ with short_imports():
     from labview import LabView
     from modes import ModesView
     from playerview import PlayerView
-    from protocol import AUTO, DEFAULT_WEIGHT
+    from protocol import AUTO, DEFAULT_HEURISTIC, DEFAULT_WEIGHT
     from pyscript import create_named_worker, document, workers
     from solvepanel import SolvePanel
     from status import StatusView
     from viewmenu import ViewMenu
     from visualizer import Visualizer
     from vocabulary import Vocabulary
+    from yoursview import YoursView
 
     import npuzzle
     from npuzzle import Board
+    from npuzzle.heuristics import YOURS
     from npuzzle.teach.link import LinkState, Mode, opens
 
 VERSION: str = npuzzle.__version__
@@ -139,6 +142,14 @@ class Page:
             lambda: (self.grid.board, self.grid.goal),
             self.bridge,
             lambda: self.changed(push=False),
+        )
+        self.yours = YoursView(
+            document,
+            self,
+            self.bridge,
+            self.grid,
+            self.board_controls,
+            [self.search_controls, self.compare],
         )
         self.address = AddressView(
             document,
@@ -242,13 +253,16 @@ class Page:
             compare=self.compare.link() if mode == Mode.COMPARE else None,
             challenge=self.player.challenge_for(self.grid.board, self.grid.goal),
             mode=mode,
+            yours=self.yours.link(),
         )
 
     def apply_link(self, state: LinkState) -> None:
         self.board_controls.show_size(state.board.width, state.board.height)
         self.board_controls.show_goal(state.goal, state.goal_name)
         algorithm = AUTO if state.algorithm is None else state.algorithm
-        self.search_controls.show(algorithm, state.heuristic, state.weight)
+        self.yours.from_link(state.yours)  # shown, not run: its reader presses Check
+        heuristic = state.heuristic if state.heuristic != YOURS or self.yours.link() else None
+        self.search_controls.show(algorithm, heuristic or DEFAULT_HEURISTIC, state.weight)
         self.new_board(state.board, state.goal, unreachable(state.board, state.goal).strip())
         self.player.take_challenge(state.board, state.goal, state.challenge)
 
@@ -278,6 +292,7 @@ class Page:
             self.compare,
             self.address,
             self.view_menu,
+            self.yours,
         ):
             view.enable()
         self.bridge.expose_for_scripts()

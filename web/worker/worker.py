@@ -9,7 +9,9 @@ made in a module of its own:
 - ``hint`` (hint_calls.py): a player's Hint and Moves to solved, refused while a job runs;
 - ``lab_run``, ``lab_progress`` (lab_calls.py): the Lab;
 - ``steps_*`` (step_calls.py): the visualizer's search, stepped by short calls;
-- ``compare_*`` (compare_calls.py): Compare's searches.
+- ``compare_*`` (compare_calls.py): Compare's searches;
+- ``yours_check`` (heuristic_calls.py): a heuristic of yours checked, then installed as the
+  heuristic ``yours`` of the searches here.
 
 The job under way and the pattern databases, loaded here alone, are job.py's.
 """
@@ -22,6 +24,7 @@ from compare_calls import (
     compare_step,
     compare_view,
 )
+from heuristic_calls import yours_check
 from hint_calls import hint
 from job import JOB
 from lab_calls import lab_progress, lab_run
@@ -67,5 +70,6 @@ __all__ = [
     "steps_go",
     "steps_open",
     "steps_tree",
+    "yours_check",
 ]
 __export__ = __all__  # what PyScript lets the page call

@@ -12,8 +12,7 @@ optimal only when ``h`` is admissible.
 >>> import io, tempfile, pathlib
 >>> from npuzzle.cli.parser import build_parser
 >>> folder = pathlib.Path(tempfile.mkdtemp())
->>> (folder / "h.py").write_text("def h(tiles, goal, width, height):\\n    return 0\\n")
-36
+>>> _ = (folder / "h.py").write_text("def h(tiles, goal, width, height):\\n    return 0\\n")
 >>> out = io.StringIO()
 >>> check_heuristic_command(build_parser().parse_args(
 ...     ["check-heuristic", str(folder / "h.py"), "--size", "2x2"]), out)
