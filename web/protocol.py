@@ -26,6 +26,7 @@ from npuzzle.search.automatic import AUTO as AUTO  # re-exported
 from npuzzle.search.automatic import automatic
 
 WORKER = "solver"  # the solver worker's name in index.html
+WORKER_SCRIPT = "./worker.py"  # its script, which the page starts again if it must
 HELPER_SCRIPT = "./helper.py"  # what the page starts as a helper worker
 POLL_SECONDS = 0.2  # between the page's questions about the progress of a call under way
 NO_CHART = -1  # as a chart width: Compare's view without its chart

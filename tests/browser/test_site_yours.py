@@ -144,3 +144,18 @@ def test_a_heuristic_from_a_link_runs_only_once_its_reader_agrees(page: Page, si
     assert answer["status"] == "error" and "no heuristic of yours" in answer["reason"]
     check(page, "admissible; consistent")
     expect(menu.locator("option[value=yours]")).to_have_text("Yours")
+
+
+def test_a_call_the_budget_cannot_stop_restarts_the_worker(
+    page: Page, site: Site, watch: PageWatch
+) -> None:
+    ready(page, site)
+    write(page, "def h(tiles, goal, width, height):\n    return sum(range(10**13)) * 0\n")
+    check(page, "it was restarted")
+    expect(page.locator("#yours-status")).to_contain_text("did not answer for")
+    # the new worker solves
+    page.get_by_label("Algorithm").select_option("astar")
+    page.get_by_label("Heuristic", exact=True).select_option("manhattan")
+    page.get_by_role("button", name="Solve").click()
+    expect(page.locator("#solve-status")).to_contain_text("Solved in", timeout=90_000)
+    assert watch.page_errors == []

@@ -7,7 +7,9 @@ The code never runs here, on the page's main thread: Check sends it to the solve
 (``npuzzle.teach.check``), and installs it for the searches there. The answer says admissible
 and consistent, or gives the first counterexample, which "Open this board" shows on the grid;
 a failure of the code (a syntax error, an exception, an endless loop stopped by the budget, a
-wrong return) comes with its line, which the editor selects.
+wrong return) comes with its line, which the editor selects. A call the budget cannot stop
+(one long operation in C) leaves the worker silent: the bridge's watchdog then ends it and
+starts another (``Bridge.restart``), and the heuristic is dropped from the menus.
 
 The editor is a ``<textarea>`` with a gutter of line numbers. Tab indents (four spaces), but
 never traps the keyboard: Esc, then Tab, leaves it (Shift+Tab always does).
@@ -109,6 +111,7 @@ class YoursView:
         self.example: tuple[Board, Board] | None = None  # the counterexample and its goal
         self.proxies: list[Any] = []
         self.draw_lines()
+        bridge.on_restart.append(self.forget)  # the new worker holds no heuristic of yours
 
     def enable(self) -> None:
         listen(
