@@ -26,6 +26,7 @@ from npuzzle.search.automatic import AUTO as AUTO  # re-exported
 from npuzzle.search.automatic import automatic
 
 WORKER = "solver"  # the solver worker's name in index.html
+WORKER_SCRIPT = "./worker.py"  # its script, which the page starts again if it must
 HELPER_SCRIPT = "./helper.py"  # what the page starts as a helper worker
 POLL_SECONDS = 0.2  # between the page's questions about the progress of a call under way
 NO_CHART = -1  # as a chart width: Compare's view without its chart
@@ -64,6 +65,7 @@ class Kind(StrEnum):
     NONE = ""
     SOLVE = "solve"
     LAB = "lab"
+    CHECK = "check"  # a heuristic of yours checked (web/worker/heuristic_calls.py)
 
 
 def plain(value: Any) -> Any:
@@ -169,6 +171,13 @@ class LabRequest(TypedDict):
     team: NotRequired[str]
 
 
+class YoursRequest(TypedDict):
+    """Check a heuristic of yours (and make it the heuristic ``yours`` in the worker)."""
+
+    source: str  # Python: def h(tiles, goal, width, height)
+    goal: str  # the goal (a board of at most 9 cells: every board is checked)
+
+
 class StepRequest(TypedDict, total=False):
     """Step the visualizer's search: ``by`` (1, -1, 0) or ``to`` a step number, for at most
     ``seconds``; ``draw``: the full model, else only where it got to."""
@@ -216,7 +225,7 @@ class Progress(TypedDict):
     weight: float | None  # and the weight of its phase under way (1: the proof)
     segment: list[int] | None  # or the stretch of the best it is shortening, [i, j]
     workers: int  # this worker and its helpers at work
-    done: int  # the Lab: searches finished, of jobs
+    done: int  # the Lab: searches finished, of jobs (a check: boards checked, of all)
     jobs: int
 
 

@@ -83,3 +83,9 @@ def test_compared_searches_use_their_own_tie_break():
     race.run_to_end()
     fifo, lifo = race.searches
     assert (fifo.expanded, fifo.solution) != (lifo.expanded, lifo.solution)
+
+
+def test_a_heuristic_of_yours_is_an_entrant():
+    entrant = Entrant.parse("astar:yours")
+    assert entrant.heuristic == "yours" and entrant.label == "A* + Yours"
+    assert Entrant.parse(entrant.format()) == entrant

@@ -14,11 +14,13 @@ from npuzzle.teach.link import (
     MAX_LINK_STEP,
     MAX_PROBLEMS,
     MAX_QUIZ_EXERCISE,
+    MAX_YOURS_LENGTH,
     LabLink,
     LinkState,
     Mode,
     PlayLink,
     QuizLink,
+    encode_source,
     implied_mode,
     make_fragment,
     opens,
@@ -543,3 +545,26 @@ def test_bad_play_and_embed_values_give_a_message_and_their_default(fragment, wo
     assert any(words in p for p in state.problems), state.problems
     assert len(state.problems) == 1
     assert not state.embed and state.play == PlayLink()
+
+
+def test_a_heuristic_of_yours_travels_in_the_link():
+    source = "def h(tiles, goal, width, height):\n    # ünïcode too\n    return 0\n" * 40
+    state = parse_fragment("board=1,2,3/4,5,6/7,0,8")
+    state.heuristic, state.yours = "yours", source
+    fragment = make_fragment(state)
+    assert len(fragment) < len(source) / 4  # compact: repetitive code packs well
+    back = parse_fragment(fragment)
+    assert back.yours == source and back.heuristic == "yours" and back.problems == []
+
+
+def test_a_bad_heuristic_in_a_link_gives_a_message():
+    state = parse_fragment("heuristic=yours&yours=not-code")
+    assert state.yours is None and state.heuristic == "manhattan"
+    assert any("heuristic of yours was not used" in p for p in state.problems)
+    state = parse_fragment("heuristic=yours")
+    assert any("carries no code" in p for p in state.problems)
+    long = parse_fragment("yours=" + "A" * (MAX_YOURS_LENGTH + 1))
+    assert any("more than a link carries" in p for p in long.problems)
+    bomb = encode_source("#" * 200_000)  # small in the link, too large unpacked
+    assert len(bomb) < MAX_YOURS_LENGTH
+    assert parse_fragment("yours=" + bomb).yours is None

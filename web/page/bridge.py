@@ -20,13 +20,14 @@ import asyncio
 import json
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from protocol import (
     DEFAULT_ALGORITHM,
     HELPER_SCRIPT,
     POLL_SECONDS,
     WORKER,
+    WORKER_SCRIPT,
     CompareRequest,
     HintAnswer,
     HintRequest,
@@ -35,12 +36,14 @@ from protocol import (
     LabRequest,
     Model,
     Progress,
+    Reply,
     SearchRequest,
     SolveAnswer,
     StepRequest,
     Team,
     TreeRequest,
     View,
+    YoursRequest,
     board_text,
     plain,
     read_boards,
@@ -52,6 +55,13 @@ from npuzzle import Board, PuzzleError
 from npuzzle.teach.entrants import Entrant, format_entrants
 
 T = TypeVar("T")
+
+WATCHDOG_SECONDS = 15.0  # a worker silent this long while it runs your code is restarted
+RESTARTED = (
+    f"the solver worker did not answer for {WATCHDOG_SECONDS:g} s, stuck in one long "
+    "operation of your heuristic that its time budget cannot stop (such as sum(range(10**12))): "
+    "it was restarted; check your heuristic again to use it"
+)
 P = TypeVar("P")
 
 
@@ -63,6 +73,12 @@ class Bridge:
         self.workers, self.window = workers, window
         self.create_worker = create_worker
         self.ready = False  # the worker has answered a ping
+        self.worker_name = WORKER  # the solver worker's name (another once restarted)
+        self.restarts = 0
+        # armed once the worker holds code of the page's user (a heuristic of yours): a call
+        # of it may be one long operation in C that its time budget cannot stop
+        self.watchdog = False
+        self.on_restart: list[Callable[[], None]] = []  # told once a new worker has started
         self._proxies: list[Any] = []
         # the helpers' channel: named for this page, so that two tabs never share one
         self.team_name = f"npuzzle-team-{secrets.token_hex(8)}"
@@ -78,7 +94,25 @@ class Bridge:
     # ----- the worker ----------------------------------------------------------------------
     async def worker(self) -> Any:
         """The solver worker, once it has started."""
-        return await self.workers[WORKER]
+        return await self.workers[self.worker_name]
+
+    async def restart(self) -> None:
+        """End the solver worker, stuck in one long operation, and start another in its
+        place: what it held (a heuristic of yours, a stepped search, a comparison) is gone."""
+        self.restarts += 1
+        self.watchdog = False
+        old = self.window.document.querySelector(f'script[name="{self.worker_name}"]')
+        if old:  # JsNull when absent
+            xworker = getattr(old, "xworker", None)
+            if xworker:
+                xworker.terminate()
+            old.remove()
+        self.worker_name = f"{WORKER}-{self.restarts}"
+        self.ready = False
+        await self.create_worker(src=WORKER_SCRIPT, name=self.worker_name)
+        await self.ping()
+        for listener in self.on_restart:
+            listener()
 
     async def ping(self) -> Any:
         """The worker's version, once it has started (``ready`` from then on)."""
@@ -106,6 +140,16 @@ class Bridge:
                 break
             asked = asyncio.ensure_future(question())
             asked.add_done_callback(lambda f: f.cancelled() or f.exception())  # never unread
+            if self.watchdog:
+                both = {pending, asked}
+                await asyncio.wait(
+                    both, timeout=WATCHDOG_SECONDS, return_when=asyncio.FIRST_COMPLETED
+                )
+                if not asked.done() and not pending.done():
+                    pending.add_done_callback(lambda f: f.cancelled() or f.exception())
+                    await self.restart()
+                    stuck: Any = {"status": Reply.ERROR, "reason": RESTARTED, "message": RESTARTED}
+                    return cast(T, stuck)
             if silent is not None:
                 both = {pending, asked}
                 await asyncio.wait(both, timeout=POLL_SECONDS, return_when=asyncio.FIRST_COMPLETED)
@@ -243,6 +287,16 @@ class Bridge:
     async def _ask(self, name: str, *args: Any) -> Any:
         """Call the worker's ``name``, whose answer is JSON text."""
         return json.loads(str(await getattr(await self.worker(), name)(*args)))
+
+    # ----- a heuristic of yours (web/worker/heuristic_calls.py) ---------------------------
+    async def yours_check(self, source: str, goal: Board) -> dict[str, Any]:
+        """Check a heuristic of yours on every board of ``goal``'s shape, in the worker,
+        which then holds it as the heuristic ``yours``; the verdict, or {status: "error",
+        reason, line}."""
+        request = YoursRequest(source=source, goal=board_text(goal))
+        self.watchdog = True
+        answer: dict[str, Any] = await self._ask("yours_check", request)
+        return answer
 
     # ----- the visualizer's search, stepped in the worker (web/worker/step_calls.py) -------
     async def steps_open(

@@ -27,7 +27,7 @@ from typing import Any
 
 from boundary import guarded
 from bridge import Bridge
-from controls import pass_focus
+from controls import offer_yours, pass_focus
 from protocol import DEFAULT_HEURISTIC, NO_CHART, Phase, Progress, Reply, View
 from pyodide.ffi import create_proxy
 from status import loading_text
@@ -80,6 +80,7 @@ class CompareView:
         changed: Callable[[], None],
     ) -> None:
         self.document = document
+        self.yours_title: str | None = None  # the heuristic of yours, once checked
         self.position, self.bridge, self.changed = position, bridge, changed
         self.section = document.getElementById("compare")
         self.race: View | None = None  # the worker's last view of the comparison shown
@@ -161,6 +162,12 @@ class CompareView:
         self.draw_pickers()
         self.sync()
 
+    def offer_yours(self, title: str | None) -> None:
+        """Offer the heuristic of yours in each search's Heuristic menu (None: no longer)."""
+        self.yours_title = title
+        if self.built:
+            self.draw_pickers()
+
     def draw_pickers(self) -> None:
         """One row per search: algorithm, heuristic, weight, tie-break, and Remove."""
         self.rows.replaceChildren()
@@ -170,6 +177,7 @@ class CompareView:
             algorithm = self._select(f"compare-algorithm-{i}", "Algorithm", ALGORITHMS, row)
             algorithm.value = entrant.algorithm
             heuristic = self._select(f"compare-heuristic-{i}", "Heuristic", HEURISTICS, row)
+            offer_yours(self.document, heuristic, self.yours_title)
             heuristic.value = (
                 entrant.heuristic if entrant.heuristic != "zero" else DEFAULT_HEURISTIC
             )

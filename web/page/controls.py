@@ -26,6 +26,7 @@ from npuzzle import (
     solvability,
 )
 from npuzzle.core.board import parse_size
+from npuzzle.heuristics import YOURS
 from npuzzle.search.algorithms import AlgorithmInfo
 from npuzzle.search.bestfirst import TieBreak
 from npuzzle.teach.explain import TIE_TITLES
@@ -89,6 +90,23 @@ def pass_focus(document: Any, candidates: tuple[str, ...]) -> None:
         if target and not target.disabled and not target.hidden:  # null (falsy): none
             target.focus()
             return
+
+
+def offer_yours(document: Any, select: Any, title: str | None) -> None:
+    """Add, retitle or (``title`` None) remove the heuristic ``yours`` in a Heuristic menu."""
+    options = list(select.options)
+    option = next((o for o in options if o.value == YOURS), None)
+    if title is None:
+        if option is not None:
+            chosen = select.value
+            select.replaceChildren(*[o for o in options if o is not option])
+            select.value = DEFAULT_HEURISTIC if chosen == YOURS else chosen
+        return
+    if option is None:
+        option = document.createElement("option")
+        option.value = YOURS
+        select.appendChild(option)
+    option.textContent = title
 
 
 @dataclass(frozen=True)
@@ -273,7 +291,7 @@ class SearchControls:
 
     def __init__(self, document: Any, page: Page, navigator: Any = None) -> None:
         """``navigator``: the browser's, which tells the device's cores and memory."""
-        self.page = page
+        self.page, self.document = page, document
         get = document.getElementById
         self.algorithm = get("algorithm")
         self.heuristic = get("heuristic")
@@ -379,6 +397,11 @@ class SearchControls:
         self.weight.value = f"{weight:g}"
         self.tie_break.value = str(tie_break)
         self.sync()
+
+    def offer_yours(self, title: str | None) -> None:
+        """Offer the heuristic of yours in the Heuristic menu under ``title`` (None: no
+        longer; the menu then falls back to the default if it was chosen)."""
+        offer_yours(self.document, self.heuristic, title)
 
     def on_algorithm(self, event: Any) -> None:
         self.sync()

@@ -25,6 +25,7 @@ The page is a set of views, one module each, and this module only wires them tog
 - ``viewmenu.ViewMenu``: the View menu's Large setting, for a projector;
 - ``embed.EmbedView``: the stage alone in another site's frame (``embed=1``), the link's
   Play (speed, autoplay, loop) and Copy embed code;
+- ``yoursview.YoursView``: your heuristic in Python, checked in the worker, then a heuristic;
 - ``bridge.Bridge``: the only door to the solver worker (web/worker/), in the messages of
   web/protocol.py, and the one poller of its progress.
 
@@ -60,7 +61,7 @@ with short_imports():
     from labview import LabView
     from modes import ModesView
     from playerview import PlayerView
-    from protocol import AUTO, DEFAULT_WEIGHT
+    from protocol import AUTO, DEFAULT_HEURISTIC, DEFAULT_WEIGHT
     from pyscript import create_named_worker, document, workers
     from quizview import QuizView
     from solvepanel import SolvePanel
@@ -68,9 +69,11 @@ with short_imports():
     from viewmenu import ViewMenu
     from visualizer import Visualizer
     from vocabulary import Vocabulary
+    from yoursview import YoursView
 
     import npuzzle
     from npuzzle import Board
+    from npuzzle.heuristics import YOURS
     from npuzzle.teach.link import LinkState, Mode, opens
 
 VERSION: str = npuzzle.__version__
@@ -162,6 +165,14 @@ class Page:
             lambda: (self.grid.board, self.grid.goal),
             self.bridge,
             lambda: self.changed(push=False),
+        )
+        self.yours = YoursView(
+            document,
+            self,
+            self.bridge,
+            self.grid,
+            self.board_controls,
+            [self.search_controls, self.compare],
         )
         self.address = AddressView(
             document,
@@ -280,13 +291,18 @@ class Page:
             quiz=self.quiz.link() if mode == Mode.STEP else None,
             embed=embed,
             play=play,
+            yours=self.yours.link(),
         )
 
     def apply_link(self, state: LinkState) -> None:
         self.board_controls.show_size(state.board.width, state.board.height)
         self.board_controls.show_goal(state.goal, state.goal_name)
         algorithm = AUTO if state.algorithm is None else state.algorithm
-        self.search_controls.show(algorithm, state.heuristic, state.weight, state.tie_break)
+        self.yours.from_link(state.yours)  # shown, not run: its reader presses Check
+        heuristic = state.heuristic if state.heuristic != YOURS or self.yours.link() else None
+        self.search_controls.show(
+            algorithm, heuristic or DEFAULT_HEURISTIC, state.weight, state.tie_break
+        )
         self.new_board(state.board, state.goal, unreachable(state.board, state.goal).strip())
         self.player.take_challenge(state.board, state.goal, state.challenge)
         self.quiz.apply(state.quiz)
@@ -321,6 +337,7 @@ class Page:
             self.address,
             self.view_menu,
             self.embed,
+            self.yours,
         ):
             view.enable()
         self.bridge.expose_for_scripts()

@@ -25,6 +25,7 @@ from protocol import (
 )
 
 from npuzzle import ALGORITHMS, PuzzleError, Search, Status
+from npuzzle.heuristics import YOURS
 from npuzzle.search.idastar import IDAStar
 from npuzzle.search.split import Split
 
@@ -45,6 +46,8 @@ async def solve(request: Any) -> SolveAnswer | Refusal:
     JOB.begin(Kind.SOLVE)
     try:
         return await _solve(req)
+    except PuzzleError as exc:  # a heuristic of yours failed during the search
+        return Refusal(status=Reply.ERROR, reason=str(exc))
     finally:
         JOB.end()
 
@@ -100,7 +103,8 @@ async def _solve(req: SearchRequest) -> SolveAnswer | Refusal:
         search = options.search()
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
         return Refusal(status=Reply.ERROR, reason=str(exc))
-    sharing = helpers(req.get("workers"), req.get("team"))
+    # a heuristic of yours is installed in this worker alone, not in the helpers
+    sharing = helpers(req.get("workers"), req.get("team")) if options.heuristic != YOURS else 0
     if sharing:
         if not isinstance(search, IDAStar):
             return Refusal(status=Reply.ERROR, reason="only IDA* is shared among workers")

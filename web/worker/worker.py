@@ -10,7 +10,9 @@ made in a module of its own:
 - ``lab_run``, ``lab_progress`` (lab_calls.py): the Lab;
 - ``steps_*`` (step_calls.py): the visualizer's search, stepped by short calls; ``steps_quiz``
   (quiz_calls.py): the quiz's question before its next step;
-- ``compare_*`` (compare_calls.py): Compare's searches.
+- ``compare_*`` (compare_calls.py): Compare's searches;
+- ``yours_check`` (heuristic_calls.py): a heuristic of yours checked, then installed as the
+  heuristic ``yours`` of the searches here.
 
 The job under way and the pattern databases, loaded here alone, are job.py's.
 """
@@ -23,6 +25,7 @@ from compare_calls import (
     compare_step,
     compare_view,
 )
+from heuristic_calls import yours_check
 from hint_calls import hint
 from job import JOB
 from lab_calls import lab_progress, lab_run
@@ -70,5 +73,6 @@ __all__ = [
     "steps_open",
     "steps_quiz",
     "steps_tree",
+    "yours_check",
 ]
 __export__ = __all__  # what PyScript lets the page call

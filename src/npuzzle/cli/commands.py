@@ -1,10 +1,11 @@
 """The ``npuzzle`` command: :func:`main` reads the arguments (:mod:`.parser`), runs the
 command asked for (:mod:`.solving`: solve, batch; :mod:`.generate`: random, pdb;
-:mod:`.experiments`: lab) and turns every failure into one line on stderr and an exit status:
-0 when the command ran (solved, unsolvable and limit are all answers), 2 for bad input (a closed
-standard input included), 1 when the machine failed it (a disk cache that cannot keep the
-pattern databases ``pdb`` builds, a standard output that is closed or full), 128 + N when
-signal N stopped it.
+:mod:`.experiments`: lab; :mod:`.checking`: check-heuristic, solve's --heuristic-file) and
+turns every failure into one line on stderr and an exit status: 0 when the command ran
+(solved, unsolvable and limit are all answers), 2 for bad input (a closed standard input
+included), 1 when the machine failed it (a disk cache that cannot keep the pattern
+databases ``pdb`` builds, a standard output that is closed or full; ``check-heuristic``:
+when the heuristic is not admissible or not consistent), 128 + N when signal N stopped it.
 
 >>> main(["random", "--size", "2x2", "--seed", "4"])
 3,1/0,2
@@ -27,6 +28,7 @@ import signal
 import sys
 from collections.abc import Sequence
 
+from npuzzle.cli.checking import check_heuristic_command, use_heuristic_file
 from npuzzle.cli.experiments import lab_command
 from npuzzle.cli.generate import pdb_command, random_command
 from npuzzle.cli.parser import build_parser, printable
@@ -110,7 +112,11 @@ def _tell(text: str) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     if args.command == "solve":
+        if args.heuristic_file:
+            use_heuristic_file(args, sys.stderr)
         return solve_command(args, sys.stdout, sys.stderr)
+    if args.command == "check-heuristic":
+        return check_heuristic_command(args, sys.stdout)
     if args.command == "batch":
         return batch_command(args, sys.stdin.buffer, sys.stdout)
     if args.command == "pdb":

@@ -229,6 +229,12 @@ def build_parser() -> argparse.ArgumentParser:
         f"{WHOLE_UP_TO} cells are solved by one process (its transposition table saves more "
         "there): jobs 1",
     )
+    p.add_argument(
+        "--heuristic-file",
+        metavar="FILE",
+        help="your own heuristic: a Python file defining def h(tiles, goal, width, height) "
+        "(instead of -H); checked first on boards of up to 9 cells",
+    )
 
     p = sub.add_parser(
         "batch",
@@ -248,6 +254,21 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=JOBS_HELP + ": the reports still come in the order of the input",
     )
+
+    p = sub.add_parser(
+        "check-heuristic",
+        help="test your own heuristic: admissible? consistent?",
+        description="Test the function h(tiles, goal, width, height) of a Python file against "
+        "exact distances: admissible (never above the true distance) and consistent (changes "
+        "by at most 1 across each move), on every board of up to 9 cells, or a sample of "
+        "larger ones. Exit status 0 when it is both, 1 when not (the first counterexample is "
+        "printed), 2 when it cannot run.",
+    )
+    p.add_argument("file", help="the Python file that defines h")
+    p.add_argument("--size", type=_size, default=(3, 3), help="WxH (default 3x3)")
+    p.add_argument("--goal", default="standard", help="goal board or name (default standard)")
+    p.add_argument("--seed", type=_positive_int, default=0, help="seed of the sample (default 0)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = sub.add_parser(
         "random",

@@ -6,7 +6,10 @@
   Manhattan, linear conflict, ...);
 - :mod:`.walking`: Takahashi's walking distance;
 - :mod:`.pdb`: additive pattern databases, whose tables :mod:`.pdbplan` lays out and
-  :mod:`.pdbbuild` builds, stores and loads.
+  :mod:`.pdbbuild` builds, stores and loads;
+- :mod:`.yours`: your own heuristic, a Python function run under a time budget, named
+  ``yours`` once installed (not in :data:`HEURISTICS`, which holds the built-in ones), and
+  :mod:`.check`, which tests a heuristic against exact distances.
 
 >>> from npuzzle import Board
 >>> from npuzzle.heuristics import make_heuristic
@@ -36,11 +39,14 @@ from npuzzle.heuristics.classic import (
 )
 from npuzzle.heuristics.pdb import PatternDatabase
 from npuzzle.heuristics.walking import WalkingDistance
+from npuzzle.heuristics.yours import NAME as YOURS
+from npuzzle.heuristics.yours import installed
 
 __all__ = [
     "HEURISTICS",
     "VIEWS",
     "WHOLE_BOARD",
+    "YOURS",
     "Heuristic",
     "HeuristicInfo",
     "Number",
@@ -68,19 +74,30 @@ HEURISTICS: dict[str, type[Heuristic]] = {
 
 #: heuristics that measure whole boards only (their tables give every tile a goal), so the
 #: human-like search, which places a few tiles at a time, cannot use them
-WHOLE_BOARD = (PatternDatabase.info.name, WalkingDistance.info.name)
+WHOLE_BOARD = (PatternDatabase.info.name, WalkingDistance.info.name, YOURS)
 
 
-def heuristic_info(name: str) -> HeuristicInfo:
+def _heuristic_class(name: str) -> type[Heuristic]:
+    if name == YOURS:
+        yours = installed()
+        if yours is None:
+            raise PuzzleError(
+                "no heuristic of yours yet: give its file (--heuristic-file), or write it in "
+                "the page's Your heuristic"
+            )
+        return yours
     try:
-        return HEURISTICS[name].info
+        return HEURISTICS[name]
     except KeyError:
         raise PuzzleError(
             f"unknown heuristic {name!r}: choose one of {', '.join(HEURISTICS)}"
         ) from None
 
 
+def heuristic_info(name: str) -> HeuristicInfo:
+    return _heuristic_class(name).info
+
+
 def make_heuristic(name: str, space: Space, goal_pos: Mapping[int, int]) -> Heuristic:
     """The heuristic ``name`` for the goal where tile ``t`` belongs on cell ``goal_pos[t]``."""
-    heuristic_info(name)
-    return HEURISTICS[name](space, goal_pos)
+    return _heuristic_class(name)(space, goal_pos)

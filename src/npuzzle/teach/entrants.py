@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from npuzzle.core.board import PuzzleError, quoted
 from npuzzle.core.metrics import exact_number
-from npuzzle.heuristics import HEURISTICS
+from npuzzle.heuristics import HEURISTICS, YOURS
 from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, Algorithm
 from npuzzle.search.bestfirst import TIE_BREAKS, TieBreak
 
@@ -68,7 +68,7 @@ class Entrant:
         algorithm = Algorithm.parse(parts[0])
         info = ALGORITHMS[algorithm]
         heuristic = parts[1] if len(parts) > 1 and parts[1] else "manhattan"
-        if heuristic not in HEURISTICS:
+        if heuristic not in HEURISTICS and heuristic != YOURS:
             raise PuzzleError(
                 f"unknown heuristic {quoted(heuristic)}: choose one of {', '.join(HEURISTICS)}"
             )
@@ -106,7 +106,8 @@ class Entrant:
         info = ALGORITHMS[self.algorithm]
         text = info.title
         if info.uses_heuristic:
-            text += f" + {HEURISTICS[self.heuristic].info.title}"
+            title = "Yours" if self.heuristic == YOURS else HEURISTICS[self.heuristic].info.title
+            text += f" + {title}"
         if info.takes_weight:
             text += f" (w = {exact_number(self.weight)})"
         if self.tie_break != TieBreak.HIGH_G and info.breaks_ties:

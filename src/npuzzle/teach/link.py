@@ -8,6 +8,10 @@ a link without ``algorithm`` opens with.
 (:mod:`npuzzle.teach.entrants`: ``algorithm:heuristic[:weight]``, two to four).
 ``challenge=31`` is a player's challenge: solve the link's board in 31 moves, the fewest so
 far (:mod:`npuzzle.play.score`).
+``yours=...`` carries the source of a heuristic of yours (:mod:`npuzzle.heuristics.yours`),
+zlib-compressed and in URL-safe base64 (:func:`encode_source`), up to
+:data:`MAX_YOURS_LENGTH` characters so; ``heuristic=yours`` needs it. The page shows that
+code and runs it only once its user agrees.
 The Lab view adds ``lab=rn&lab-seed=1&lab-per-depth=10&...``: the experiment, its seed and
 each of its options (:mod:`npuzzle.lab`), written as the command line's flags without ``--``.
 ``tie-break=fifo`` (``high-g``, the default and not written, ``low-g``, ``fifo``, ``lifo``) is
@@ -39,7 +43,10 @@ True
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
+import zlib
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -49,7 +56,7 @@ from npuzzle import lab
 from npuzzle.core.board import GOAL_NAMES, Board, PuzzleError
 from npuzzle.core.metrics import exact_number
 from npuzzle.core.solvability import solvability
-from npuzzle.heuristics import HEURISTICS
+from npuzzle.heuristics import HEURISTICS, YOURS
 from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, Algorithm
 from npuzzle.search.automatic import AUTO
 from npuzzle.search.bestfirst import TIE_BREAKS, TieBreak
@@ -67,18 +74,22 @@ __all__ = [
     "MAX_LINK_LENGTH",
     "MAX_LINK_STEP",
     "MAX_QUIZ_EXERCISE",
+    "MAX_YOURS_LENGTH",
     "LabLink",
     "LinkState",
     "Mode",
     "PlayLink",
     "QuizLink",
+    "decode_source",
+    "encode_source",
     "implied_mode",
     "make_fragment",
     "opens",
     "parse_fragment",
 ]
 
-MAX_LINK_LENGTH = 4000
+MAX_YOURS_LENGTH = 6000  # a heuristic of yours, encoded: about 10,000 characters of Python
+MAX_LINK_LENGTH = 4000  # besides a heuristic of yours
 MAX_LINK_STEP = lab.PAGE_MAX_NODES  # the visualizer steps no further
 MAX_CHALLENGE = 1_000_000  # moves a challenge may ask for (a bound on what a link carries)
 # The problems a link's message lists; the rest are counted ("and 1,995 more"): a message is
@@ -176,6 +187,36 @@ class LinkState:
     quiz: QuizLink | None = None  # the quiz is on
     embed: bool = False  # the stage alone, for an <iframe>
     play: PlayLink = PlayLink()
+    yours: str | None = None  # the source of a heuristic of yours
+
+
+def encode_source(source: str) -> str:
+    """A heuristic's source as a link carries it: zlib, then URL-safe base64, no padding.
+
+    >>> encode_source("def h(tiles, goal, width, height):\\n    return 0\\n")
+    'eNpLSU1TyNAoycxJLdZRSM9PzNFRKM9MKcnQUchIzUzPKNG04lIAgqLUktKiPAUDLgCEow8I'
+    >>> decode_source(_) == "def h(tiles, goal, width, height):\\n    return 0\\n"
+    True
+    """
+    return base64.urlsafe_b64encode(zlib.compress(source.encode(), 9)).decode().rstrip("=")
+
+
+def decode_source(text: str) -> str:
+    """What :func:`encode_source` made, back (PuzzleError if it is not that)."""
+    if len(text) > MAX_YOURS_LENGTH:
+        raise PuzzleError(
+            f"it has {len(text):,} characters, more than a link carries ({MAX_YOURS_LENGTH:,})"
+        )
+    try:
+        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        # at most 64 kB unpacked: a link cannot make the page unpack a bomb
+        unpacker = zlib.decompressobj()
+        raw = unpacker.decompress(packed, 65536)
+        if unpacker.unconsumed_tail or not unpacker.eof:
+            raise ValueError
+        return raw.decode()
+    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):
+        raise PuzzleError("it is not a heuristic's code as the page writes it") from None
 
 
 def implied_mode(state: LinkState) -> Mode:
@@ -219,6 +260,8 @@ def make_fragment(state: LinkState) -> str:
         parts.append(("compare", format_entrants(state.compare)))
     if state.challenge is not None:
         parts.append(("challenge", str(state.challenge)))
+    if state.yours is not None:
+        parts.append(("yours", encode_source(state.yours)))
     if state.lab is not None:
         parts += _lab_parts(state.lab)
     if state.mode is not None and state.mode != implied_mode(state):
@@ -394,6 +437,7 @@ _KEYS = frozenset(
         "speed",
         "autoplay",
         "loop",
+        "yours",
     }
 )
 
@@ -408,7 +452,8 @@ def parse_fragment(fragment: str) -> LinkState:
     problems: list[str] = []
     fields: dict[str, str] = {}
     text = fragment[1:] if fragment.startswith("#") else fragment
-    if len(text) > MAX_LINK_LENGTH:
+    yours = re.search(r"(?:^|&)yours=([^&]*)", text, re.IGNORECASE)
+    if len(text) - (len(yours.group(1)) if yours else 0) > MAX_LINK_LENGTH:
         problems.append(f"the link is too long ({len(text):,} characters): it was ignored")
         text = ""
     for part in text.split("&"):
@@ -463,9 +508,18 @@ def parse_fragment(fragment: str) -> LinkState:
         state.algorithm = Algorithm(algorithm)
     elif algorithm != AUTO:
         problems.append(f"unknown algorithm {_short(algorithm)!r}: using Automatic")
+    if "yours" in fields:
+        try:
+            state.yours = decode_source(fields["yours"])
+        except PuzzleError as exc:
+            problems.append(f"the link's heuristic of yours was not used: {exc}")
     heuristic = fields.get("heuristic", state.heuristic).lower()
-    if heuristic in HEURISTICS:
+    if heuristic in HEURISTICS or (heuristic == YOURS and state.yours is not None):
         state.heuristic = heuristic
+    elif heuristic == YOURS:
+        problems.append(
+            "the link names a heuristic of yours but carries no code: using Manhattan distance"
+        )
     else:
         problems.append(f"unknown heuristic {_short(heuristic)!r}: using Manhattan distance")
     if "weight" in fields:
