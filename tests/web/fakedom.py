@@ -212,6 +212,12 @@ class Element(EventTarget):
             if options:
                 options[0].selected = True
 
+    def prepend(self, *children: Element | str) -> None:
+        rest = self.children
+        self.children = []
+        self.append(*children)
+        self.children.extend(c for c in rest if c not in self.children)
+
     def replaceChildren(self, *children: Element | str) -> None:
         for child in self.children:
             if isinstance(child, Element):
