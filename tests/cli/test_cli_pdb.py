@@ -117,7 +117,7 @@ def test_a_full_small_filesystem_leaves_no_partial_file(tmp_path):
     if run.returncode == 77 or "unshare:" in run.stderr:
         pytest.skip(f"cannot make a small filesystem here: {run.stderr.strip()}")
     assert run.returncode == 0, run.stderr
-    assert run.stdout.count("length     22 (optimal)") == 2  # as far as BFS finds it
+    assert run.stdout.count("length     22 (optimal)") == 2
     assert run.stdout.endswith("\nleft: \n")  # no partial file was left
     lines = run.stderr.splitlines()
     assert len(lines) == 4 and "Traceback" not in run.stderr
