@@ -25,6 +25,7 @@ A board 3 wide and 4 high: one row, then the last 3x3.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -33,7 +34,7 @@ from npuzzle.core.space import Space
 from npuzzle.heuristics import make_heuristic
 from npuzzle.search.algorithms import DEFAULT_WEIGHT, Algorithm
 from npuzzle.search.bestfirst import BestFirst, TieBreak
-from npuzzle.search.engine import Problem
+from npuzzle.search.engine import Problem, Search
 from npuzzle.search.phased import PhasedSearch
 from npuzzle.search.records import Line, Status, Step, lines_of
 
@@ -130,6 +131,30 @@ class HumanSearch(PhasedSearch):
         self.runs.append((search, board))
         return search
 
+    def run(
+        self,
+        *,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+        progress: Callable[[Search], Any] | None = None,
+        chunk: int | None = None,
+    ) -> Search:
+        super().run(max_nodes=max_nodes, max_seconds=max_seconds, progress=progress, chunk=chunk)
+        if self.status == Status.LIMIT and not self.reason.startswith(self.phase.description):
+            self.reason = self._where(self.reason)
+        return self
+
+    def _where(self, reason: str) -> str:
+        """A reason the search stopped, with the placement it stopped in, and at a weight below
+        the default, what the weight does (library.md has the figures)."""
+        reason = f"{self.phase.description}: {reason}"
+        if self.weight < DEFAULT_WEIGHT and "stopped" in reason:
+            reason += (
+                f" (at weight {self.weight:g} each placement is close to plain A*: at weight "
+                f"{DEFAULT_WEIGHT:g}, the default, it takes far fewer nodes)"
+            )
+        return reason
+
     @property
     def current(self) -> BestFirst:
         return self.runs[-1][0]
@@ -162,7 +187,7 @@ class HumanSearch(PhasedSearch):
             cur, board = self.runs[-1]
             if cur.done:
                 if cur.status != Status.SOLVED:
-                    self.status, self.reason = cur.status, f"{self.phase.description}: {cur.reason}"
+                    self.status, self.reason = cur.status, self._where(cur.reason)
                     break
                 if len(self.runs) == len(self.phases):
                     self.status = Status.SOLVED
