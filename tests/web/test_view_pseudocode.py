@@ -121,6 +121,22 @@ def test_step_line_walks_the_lines_then_takes_the_next_step(web: Any, parts: Any
     asyncio.run(scenario())
 
 
+def test_a_step_of_one_line_says_so(web: Any, parts: Any) -> None:
+    _grid, controls, view = parts
+    controls.show("anytime", "manhattan", 3.0)  # its phases: one line a step, mostly
+    view.reset()
+
+    async def scenario() -> None:
+        click(web, "step")
+        await web.settle(view)
+
+    asyncio.run(scenario())
+    step = web.stepped.search.last_step
+    assert [str(line) for line in step.lines] == ["weighted"]
+    _row, where = marked(web, view)
+    assert where.startswith("Step 1 ran one line. Line 4: expanded a node (phase 1: ")
+
+
 def test_a_new_search_clears_the_mark_and_the_end_disables_step_line(web: Any, parts: Any) -> None:
     grid, _controls, view = parts
     button = web.document.getElementById("step-line")

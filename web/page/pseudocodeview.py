@@ -151,6 +151,8 @@ class PseudocodeView:
             return str(said[0])
         sentence = str(said[self.at]) if self.at < len(said) else ""
         after = "" if self.at == len(lines) - 1 else " The lists show the whole step."
+        if len(lines) == 1:
+            return f"Step {steps:,} ran one line. {sentence}"
         which = f"the {ordinal(self.at + 1)} of the {len(lines)} lines it ran"
         return f"Step {steps:,}, {which}. {sentence}{after}"
 
