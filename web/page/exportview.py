@@ -20,10 +20,12 @@ then goes back to the step it showed.
 from __future__ import annotations
 
 import asyncio
+import traceback
 from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import js
 from controls import SearchControls, listen
 from grid import GridView
 from playback import Playback
@@ -230,6 +232,18 @@ class ExportView:
         task = asyncio.ensure_future(coroutine)
         self.saving.add(task)  # kept until done
         task.add_done_callback(self.saving.discard)
+        task.add_done_callback(lambda done: self.failed(done, self.line))
+
+    def failed(self, task: asyncio.Future[None], line: Any) -> None:
+        """A file that could not be made is said in the panel's line, in words, the details
+        on the console (a task's failure, which no handler's guard sees: boundary.py)."""
+        if task.cancelled() or task.exception() is None:
+            return
+        error = task.exception()
+        assert error is not None
+        details = "".join(traceback.format_exception(error))
+        js.console.error(f"npuzzle: Export could not make its file:\n{details}")
+        line.textContent = f"The file could not be made ({type(error).__name__}: {error})."
 
     # ----- pictures of the step --------------------------------------------------------------
     def search_title(self) -> str:
@@ -338,9 +352,11 @@ class ExportView:
         button.textContent = "Download GIF"
         for bar in (self.bar, self.playback_bar):
             bar.hidden = True
+        line = self.line if button is self.gif_button else self.playback_line
         if task.cancelled():
-            line = self.line if button is self.gif_button else self.playback_line
             line.textContent = "The GIF was stopped: no file made."
+        else:
+            self.failed(task, line)
         if self.task is task:
             self.task, self.button = None, None
 
