@@ -9,7 +9,7 @@ import time
 import pytest
 from oracles import distances
 from playwright.sync_api import Page, expect
-from sitekit import PageWatch, Site, load, show_mode, wait_worker
+from sitekit import BLOCKING, PageWatch, Site, axe_violations, load, show_mode, wait_worker
 
 from npuzzle import Board, random_board
 from npuzzle.heuristics.yours import BUDGET_SECONDS
@@ -159,3 +159,14 @@ def test_a_call_the_budget_cannot_stop_restarts_the_worker(
     page.get_by_role("button", name="Solve").click()
     expect(page.locator("#solve-status")).to_contain_text("Solved in", timeout=90_000)
     assert watch.page_errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_in_your_heuristic(page: Page, site: Site, scheme: str) -> None:
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    ready(page, site)
+    write(page, TWICE)
+    check(page, "not admissible")
+    found = axe_violations(page)
+    print(f"\naxe, Your heuristic, {scheme}: {found}")
+    assert {impact: found[impact] for impact in BLOCKING if impact in found} == {}

@@ -121,3 +121,30 @@ def test_a_link_s_code_is_shown_and_not_run(yours: Any, web: Any) -> None:
     assert "runs only when you press Check" in view.status.textContent
     assert package_yours.installed() is None and "yours" not in options(controls.heuristic)
     assert view.lines.textContent == "1\n2\n3"
+
+
+def test_compare_offers_yours_and_steps_with_it(yours: Any, web: Any, hub: Any) -> None:
+    view, _ = yours
+    bridge = view.bridge
+    compare = web.compareview.CompareView(
+        web.document, lambda: (view.grid.board, view.grid.goal), bridge, lambda: None
+    )
+    view.menus.append(compare)
+    compare.enable()
+
+    async def scenario() -> None:
+        compare.show()
+        await view.check()  # the template: misplaced tiles
+        heuristics = [web.document.getElementById(f"compare-heuristic-{i}") for i in (0, 1)]
+        assert all(options(s).get("yours") == "Yours" for s in heuristics)
+        heuristics[1].value = "yours"
+        heuristics[1].dispatch("change")
+        while compare.asked or compare.task is not None:
+            await asyncio.sleep(0.002)
+        assert [e.heuristic for e in compare.entrants][1] == "yours"
+        view.forget()
+        heuristics = [web.document.getElementById(f"compare-heuristic-{i}") for i in (0, 1)]
+        assert all("yours" not in options(s) for s in heuristics)
+        assert [e.heuristic for e in compare.entrants][1] == "manhattan"
+
+    asyncio.run(scenario())

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import replace
 from functools import partial
 from html import escape
 from typing import Any
@@ -34,6 +35,7 @@ from status import loading_text
 from stepper import mini_tiles
 
 from npuzzle import ALGORITHMS, HEURISTICS, Algorithm, Board, PuzzleError
+from npuzzle.heuristics import YOURS
 from npuzzle.teach.entrants import (
     DEFAULT_ENTRANTS,
     MAX_ENTRANTS,
@@ -165,6 +167,11 @@ class CompareView:
     def offer_yours(self, title: str | None) -> None:
         """Offer the heuristic of yours in each search's Heuristic menu (None: no longer)."""
         self.yours_title = title
+        if title is None:  # the searches with it fall back to the default heuristic
+            self.entrants = [
+                replace(e, heuristic=DEFAULT_HEURISTIC) if e.heuristic == YOURS else e
+                for e in self.entrants
+            ]
         if self.built:
             self.draw_pickers()
 

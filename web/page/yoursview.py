@@ -231,10 +231,14 @@ class YoursView:
         self.page.search_changed()
 
     def forget(self) -> None:
-        """The worker holds no heuristic of yours that works: the menus drop it."""
+        """The worker holds no heuristic of yours that works: the menus drop it (and a
+        search that used it starts again with the default)."""
+        had = self.checked is not None
         self.checked = self.verdict = None
         for menu in self.menus:
             menu.offer_yours(None)
+        if had:
+            self.page.search_changed()
 
     def on_open(self, event: Any) -> None:
         """Open the counterexample on the grid."""

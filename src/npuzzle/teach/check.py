@@ -148,10 +148,12 @@ class Verdict:
             "admissible" if self.admissible else str(self.inadmissible),
             "consistent" if self.consistent else str(self.inconsistent),
         ]
-        return (
-            f"Checked on {where} in {self.seconds:.1f} s: {'; '.join(laws)}. On average h is "
-            f"{self.mean_h:.2f}, the true distance {self.mean_distance:.2f}."
-        )
+        text = f"Checked on {where} in {self.seconds:.1f} s: {'; '.join(laws)}."
+        if not self.exact or self.states == self.total:  # not the nearest boards alone
+            text += (
+                f" On average h is {self.mean_h:.2f}, the true distance {self.mean_distance:.2f}."
+            )
+        return text
 
     def to_json(self) -> dict[str, Any]:
         return {
