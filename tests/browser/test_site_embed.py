@@ -11,6 +11,7 @@ page from starting there before (the tests check that the frame is refused it)."
 from __future__ import annotations
 
 import itertools
+import re
 from html import escape
 from pathlib import Path
 from urllib.parse import unquote
@@ -103,6 +104,8 @@ def test_the_full_page_in_a_cross_origin_frame_solves_and_shares(
     frame.locator("#solve").click()
     expect(frame.locator("#result")).to_be_visible(timeout=READY_TIMEOUT_MS)
     expect(frame.locator("#figures")).to_contain_text("Length")
+    # The solution played back (the address follows the board): solved, it stays.
+    expect(frame.locator("#grid")).to_have_class(re.compile(r"\bsolved\b"))
     # Share: the frame was not granted the clipboard, so the link is shown, selected.
     frame.locator("#share").click()
     field = frame.locator("#share-text")
@@ -121,11 +124,13 @@ def test_the_full_page_in_a_cross_origin_frame_solves_and_shares(
     # Copy embed code (the View menu): the <iframe> of this state, embed=1 in its link.
     frame.locator("#view-menu summary").click()
     frame.locator("#embed-code").click()
+    expect(frame.locator("#view-menu")).not_to_have_attribute("open", "")
     code = str(field.input_value())
     assert code.startswith('<iframe src="') and code.endswith("</iframe>")
     src = code.split('"')[1].replace("&amp;", "&")
     state = parse_fragment(unquote(src.split("#", 1)[1]))
-    assert state.embed and state.problems == [] and state.board.format() == "1,2,3/4,5,6/0,7,8"
+    assert state.embed and state.problems == [] and state.mode == "solve"
+    assert state.board.format() == frame.locator("#grid").get_attribute("data-tiles")
     frame.locator("#share-close").click()
     expect(field).to_be_hidden()
     no_errors(watch)

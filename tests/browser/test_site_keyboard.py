@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 # The top bar, first in every mode: the tabs are one stop (the tab shown), then Share and the
 # View menu's summary; with the menu open, its checkbox.
 TOP_BAR = ("#share", 'summary "View"')
-VIEW_MENU = ("#large-view", "#mark-home", "#blank-letters")  # its settings, once opened
+VIEW_MENU = ("#large-view", "#mark-home", "#blank-letters", "#embed-code")  # once opened
 # The board side's controls before the grid: the player's (Undo, Redo and Restart are disabled
 # before a move), shown while playing and solving only.
 BOARD_SIDE = {"play": ["#hint"], "solve": ["#hint"], "step": [], "compare": [], "lab": []}

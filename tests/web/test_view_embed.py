@@ -85,7 +85,11 @@ def test_autoplay_plays_once_the_links_step_is_reached(web: Any, embed: Any) -> 
 
 def test_the_embed_code_is_an_iframe_of_the_state_with_embed_1(web: Any, embed: Any) -> None:
     embed.page.state = LinkState(Board.parse("1,2,3/4,5,6/7,0,8"), Board.goal("standard", 3, 3))
+    menu = web.document.getElementById("view-menu")
+    menu.open = True
     embed.on_embed_code(None)
+    assert not menu.open  # it would cover the code shown
+    assert web.document.activeElement is menu.querySelector("summary")
     asyncio.run(embed.page.spawned.pop())
     code = web.window.navigator.clipboard.text
     assert embed.page.messages == [f"Embed code copied: {code}"]

@@ -119,6 +119,11 @@ class EmbedView:
 
     # ----- Copy embed code -----------------------------------------------------------------
     def on_embed_code(self, event: Any) -> None:
+        """The View menu closes (it would cover the code shown), its summary keeping the
+        focus to come back to."""
+        menu = self.document.getElementById("view-menu")
+        menu.open = False
+        menu.querySelector("summary").focus()
         self.spawn(self.copy_code())
 
     async def copy_code(self) -> None:
