@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from handwritten import MISPLACED, TWICE_MANHATTAN
 from oracles import distances
 from playwright.sync_api import Page, expect
 from sitekit import BLOCKING, PageWatch, Site, axe_violations, load, show_mode, wait_worker
@@ -18,17 +19,6 @@ from npuzzle.teach.link import encode_source
 pytestmark = pytest.mark.browser
 
 GOAL = Board.goal("standard", 3, 3)
-TWICE = """def h(tiles, goal, width, height):
-    total = 0
-    for i, t in enumerate(tiles):
-        if t:
-            j = goal.index(t)
-            total += abs(i % width - j % width) + abs(i // width - j // width)
-    return 2 * total
-"""
-MISPLACED = """def h(tiles, goal, width, height):
-    return sum(1 for t, g in zip(tiles, goal) if t and t != g)
-"""
 CHECK_TIMEOUT_MS = 180_000  # every 3x3 board, in Pyodide on a shared machine
 
 
@@ -66,7 +56,7 @@ def test_an_inadmissible_heuristic_is_reported_with_its_board(
     page: Page, site: Site, watch: PageWatch
 ) -> None:
     ready(page, site)
-    write(page, TWICE)
+    write(page, TWICE_MANHATTAN)
     check(page, "not admissible")
     status = page.locator("#yours-status").inner_text()
     page.get_by_role("button", name="Open this board").click()
@@ -165,7 +155,7 @@ def test_a_call_the_budget_cannot_stop_restarts_the_worker(
 def test_axe_finds_nothing_serious_in_your_heuristic(page: Page, site: Site, scheme: str) -> None:
     page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
     ready(page, site)
-    write(page, TWICE)
+    write(page, TWICE_MANHATTAN)
     check(page, "not admissible")
     found = axe_violations(page)
     print(f"\naxe, Your heuristic, {scheme}: {found}")

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from handwritten import MISPLACED, TWICE_MANHATTAN
 from oracles import distances
 
 from npuzzle import Board, random_board, solve
@@ -15,21 +16,6 @@ from npuzzle.cli.commands import main
 from npuzzle.heuristics.yours import BUDGET_SECONDS, uninstall
 
 GOAL = Board.goal("standard", 3, 3)
-
-TWICE_MANHATTAN = """\
-def h(tiles, goal, width, height):
-    total = 0
-    for i, t in enumerate(tiles):
-        if t:
-            j = goal.index(t)
-            total += abs(i % width - j % width) + abs(i // width - j // width)
-    return 2 * total
-"""
-
-MISPLACED = """\
-def h(tiles, goal, width, height):
-    return sum(1 for t, g in zip(tiles, goal) if t and t != g)
-"""
 
 
 def run(*argv: str) -> tuple[int, str, str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from handwritten import MISPLACED, TWICE_MANHATTAN
 from oracles import distances, neighbours
 
 from npuzzle import Board
@@ -12,21 +13,6 @@ from npuzzle.heuristics.yours import Fault, YoursError
 from npuzzle.teach.check import SAMPLES, Check, Law, check, compile_source
 
 GOAL = Board.goal("standard", 3, 3)
-
-TWICE_MANHATTAN = """
-def h(tiles, goal, width, height):
-    total = 0
-    for i, t in enumerate(tiles):
-        if t:
-            j = goal.index(t)
-            total += abs(i % width - j % width) + abs(i // width - j // width)
-    return 2 * total
-"""
-
-MISPLACED = """
-def h(tiles, goal, width, height):
-    return sum(1 for t, g in zip(tiles, goal) if t and t != g)
-"""
 
 
 def manhattan(tiles: tuple[int, ...], goal: tuple[int, ...], width: int) -> int:

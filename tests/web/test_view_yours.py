@@ -8,19 +8,11 @@ from typing import Any
 
 import pytest
 from conftest import Worker
+from handwritten import TWICE_MANHATTAN
 from oracles import distances
 
 from npuzzle import Board
 from npuzzle.heuristics import yours as package_yours
-
-TWICE = """def h(tiles, goal, width, height):
-    total = 0
-    for i, t in enumerate(tiles):
-        if t:
-            j = goal.index(t)
-            total += abs(i % width - j % width) + abs(i // width - j // width)
-    return 2 * total
-"""
 
 
 class Key:
@@ -58,7 +50,7 @@ async def check(view: Any, source: str) -> None:
 
 def test_an_inadmissible_heuristic_is_reported_with_its_board(yours: Any, hub: Any) -> None:
     view, controls = yours
-    asyncio.run(check(view, TWICE))
+    asyncio.run(check(view, TWICE_MANHATTAN))
     status = view.status.textContent
     assert "not admissible" in status and "Yours (inadmissible) is now" in status
     assert options(controls.heuristic)["yours"] == "Yours (inadmissible)"
