@@ -169,3 +169,11 @@ def test_the_browsers_back_says_where_it_went_not_that_a_link_was_opened(
     assert page.applied[-1].step == STATE.step
     assert page.messages[-1] == "From the browser's history: Step through, this board."
     assert "Opened a shared board." not in page.messages
+
+
+def test_an_embedded_board_opens_without_a_message(page: Page) -> None:
+    """In another site's frame the stage is all there is: "Opened a shared board" is noise."""
+    page.address.read("#board=8,6,7/2,5,4/3,0,1&embed=1", opening=True)
+    assert page.messages == []
+    page.address.read("#board=8,6,7/2,5,4/3,0,1", opening=True)
+    assert page.messages == ["Opened a shared board."]

@@ -80,7 +80,7 @@ class AddressView:
             self.say("This link had problems: " + "; ".join(state.problems) + ".")
         elif history:
             self.say(f"From the browser's history: {opens(state).label}, this board.")
-        elif fragment.strip("#"):
+        elif fragment.strip("#") and not state.embed:  # in another site's frame: noise
             self.say("Opened a shared board.")
         return state
 
