@@ -27,10 +27,11 @@ from typing import Any
 
 import js
 from controls import SearchControls, listen
+from download import blob, download
 from grid import GridView
 from playback import Playback
 from protocol import Reply, TreeRequest, automatic_choice
-from pyodide.ffi import create_once_callable, to_js
+from pyodide.ffi import create_once_callable
 from stepper import Model
 from visualizer import Visualizer
 from vocabulary import style
@@ -439,7 +440,7 @@ class ExportView:
         svgs = frame_svgs(frames, width, title, theme)
         movie: Animation | None = None
         for number, svg in enumerate(svgs, 1):
-            canvas = await self.draw(svg, 1)
+            canvas = await self.draw(svg)
             w, h = int(canvas.width), int(canvas.height)
             if movie is None:
                 movie = Animation(w, h, COLOURS[theme].all())
@@ -456,21 +457,21 @@ class ExportView:
         bar.max, bar.value = max(1, total), min(done, total)
 
     # ----- the browser's part: drawing and saving ------------------------------------------------
-    async def draw(self, svg: str, scale: float) -> Any:
-        """``svg`` drawn on a new canvas, ``scale`` times its size."""
+    async def draw(self, svg: str, scale: float = 1, max_side: float | None = None) -> Any:
+        """``svg`` drawn on a new canvas, ``scale`` times its size (less where its longer
+        side would pass ``max_side``): the SVG is decoded once."""
         window = self.window
-        blob = window.Blob.new(
-            to_js([svg]),
-            to_js({"type": "image/svg+xml"}, dict_converter=window.Object.fromEntries),
-        )
-        url = window.URL.createObjectURL(blob)
+        url = window.URL.createObjectURL(blob(window, svg, "image/svg+xml"))
         try:
             image = window.Image.new()
             image.src = url
             await image.decode()
+            width, height = int(image.naturalWidth), int(image.naturalHeight)
+            if max_side is not None:
+                scale = min(scale, max_side / max(width, height, 1))
             canvas = self.document.createElement("canvas")
-            canvas.width = round(image.naturalWidth * scale)
-            canvas.height = round(image.naturalHeight * scale)
+            canvas.width = round(width * scale)
+            canvas.height = round(height * scale)
             canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height)
         finally:
             window.URL.revokeObjectURL(url)
@@ -479,31 +480,17 @@ class ExportView:
     async def png(self, svg: str) -> Any:
         """``svg`` as PNG bytes (a Blob), drawn at ``PNG_SCALE`` times its size (less where
         that would pass the largest canvas)."""
-        image = await self.draw(svg, 1)
-        side = max(int(image.width), int(image.height), 1)
-        canvas = await self.draw(svg, min(PNG_SCALE, MAX_PNG_SIDE / side))
+        canvas = await self.draw(svg, PNG_SCALE, MAX_PNG_SIDE)
         done: asyncio.Future[Any] = asyncio.get_event_loop().create_future()
         canvas.toBlob(create_once_callable(done.set_result), "image/png")
-        blob = await done
-        if not blob:
+        png = await done
+        if not png:
             raise ValueError("the browser drew no PNG")
-        return blob
+        return png
 
     def save(self, data: Any, name: str, kind: str, line: Any, about: str = "") -> None:
         """Save ``data`` (bytes, or a Blob) as the file ``name``, and say so."""
-        window = self.window
         if isinstance(data, bytes):
-            array = window.Uint8Array.new(len(data))
-            array.assign(data)
-            options = to_js({"type": kind}, dict_converter=window.Object.fromEntries)
-            data = window.Blob.new(to_js([array]), options)
-        url = window.URL.createObjectURL(data)
-        anchor = self.document.createElement("a")
-        anchor.href = url
-        anchor.download = name
-        anchor.hidden = True
-        self.document.body.appendChild(anchor)
-        anchor.click()
-        anchor.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+            data = blob(self.window, data, kind)
+        download(self.window, data, name)
         line.textContent = f"Saved {name} ({about}{size_text(int(data.size))})."

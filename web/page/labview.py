@@ -21,8 +21,9 @@ from typing import Any
 
 from boundary import guarded
 from bridge import Bridge
+from download import blob, download
 from protocol import LabAnswer, LabProgress, Phase, Reply
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_proxy
 from status import loading_text
 
 from npuzzle import PuzzleError, lab
@@ -438,19 +439,7 @@ class LabView:
         if self.csv is None:
             return
         filename, text = self.csv
-        window = self.window
-        blob = window.Blob.new(
-            to_js([text]), to_js({"type": "text/csv"}, dict_converter=window.Object.fromEntries)
-        )
-        url = window.URL.createObjectURL(blob)
-        anchor = self.document.createElement("a")
-        anchor.href = url
-        anchor.download = filename
-        anchor.hidden = True
-        self.document.body.appendChild(anchor)
-        anchor.click()
-        anchor.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+        download(self.window, blob(self.window, text, "text/csv"), filename)
 
 
 def _labelled(exp: lab.Experiment, message: str) -> str:
