@@ -133,7 +133,10 @@ _IDASTAR = (
 _ANYTIME = (
     Row(f"best ← none; a phase may take {FIRST_BUDGET:,} expansions", 0, Line.START),
     Row("each round, the budget doubled:", 0),
-    Row(f"for the next weights w = {', '.join(f'{w:g}' for w in WEIGHTS[:3])} … 1.1:", 1),
+    # the last weight, 1, is the proof's
+    Row(
+        f"for the next weights w = {', '.join(f'{w:g}' for w in WEIGHTS[:3])} … {WEIGHTS[-2]:g}:", 1
+    ),
     Row("a phase of IDA* under f = g + w·h: expand a node", 2, Line.WEIGHTED),
     Row("its budget spent: it waits for the next round", 2, Line.PAUSE),
     Row("a path shorter than best: best ← it", 2, Line.IMPROVE),
