@@ -258,6 +258,7 @@ class Hint(TypedDict):
     lower_bound: int | None
     text: str
     advice: str
+    resumable: bool  # stopped by its time: asking again searches on (a pressed Hint)
     seconds: float
 
 

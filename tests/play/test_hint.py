@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from oracles import distances
 
-from npuzzle import Board, random_board, solve
-from npuzzle.play.hint import Hint, hint
+from npuzzle import Board, make_search, random_board, solve
+from npuzzle.play.hint import Hint, Hints, HintSearch, hint
 
 
 def _check_slide(board: Board, h: Hint) -> Board:
@@ -78,3 +78,82 @@ def test_large_boards_get_the_human_like_move():
     human = solve(board, algorithm="human").moves
     assert (h.move, h.distance) == (human[0], len(human))
     _check_slide(board, h)
+
+
+# ----- Hints: a game's hints, remembered --------------------------------------------------------
+GOAL_3X4 = Board.goal("standard", 4, 3)
+
+
+def _shortest(board: Board, goal: Board) -> int:
+    length = solve(board, goal, algorithm="idastar", heuristic="linear-conflict").length
+    assert length is not None
+    return length
+
+
+def test_boards_along_a_found_solution_are_answered_without_a_search():
+    hints = Hints()
+    board = random_board(4, 3, seed=5, goal=GOAL_3X4)
+    first = hints.hint(board, GOAL_3X4)
+    assert first.optimal and first.distance == _shortest(board, GOAL_3X4)
+    at = board
+    for left in range(first.distance, 0, -1):
+        started = hints.start(at, GOAL_3X4)
+        assert isinstance(started, Hint) and started.optimal and started.distance == left
+        at = _check_slide(at, started)
+    assert at == GOAL_3X4
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_board_one_move_off_a_known_one_takes_one_iteration_and_is_right(seed):
+    hints = Hints()
+    board = random_board(4, 3, seed=seed, goal=GOAL_3X4)
+    first = hints.hint(board, GOAL_3X4)
+    # every move but the hinted one leaves the known path
+    for move in board.legal_moves():
+        if move == first.move:
+            continue
+        off = board.move(move)
+        started = hints.start(off, GOAL_3X4)
+        truth = _shortest(off, GOAL_3X4)
+        if isinstance(started, Hint):  # both neighbours known: no search at all
+            assert started.distance == truth
+            continue
+        fresh = make_search(off, GOAL_3X4, algorithm="idastar", heuristic=started.heuristic)
+        fresh.run()
+        answer = started.run(60)
+        assert answer is not None and answer.optimal and answer.distance == truth
+        _check_slide(off, answer)
+        assert _shortest(off.move(answer.move), GOAL_3X4) == truth - 1
+        assert started.search.expanded <= fresh.expanded
+
+
+def test_a_search_stopped_by_its_time_goes_on_where_it_stopped():
+    board = random_board(4, 3, seed=11, goal=GOAL_3X4)
+    started = Hints().start(board, GOAL_3X4)
+    assert isinstance(started, HintSearch)
+    answer, slices = None, 0
+    while answer is None:
+        answer = started.run(0.002)
+        slices += 1
+        if answer is None:
+            fallback = started.give_up()
+            assert not fallback.optimal and fallback.lower_bound is not None
+            assert fallback.lower_bound <= _shortest(board, GOAL_3X4) <= fallback.distance
+    whole = make_search(board, GOAL_3X4, algorithm="idastar", heuristic=started.heuristic).run()
+    assert slices > 1 and answer.optimal and answer.distance == whole.result().length
+    assert started.search.expanded == whole.expanded  # nothing searched twice
+
+
+def test_a_known_neighbour_is_the_fallback_when_time_runs_out():
+    hints = Hints()
+    board = random_board(4, 3, seed=3, goal=GOAL_3X4)
+    first = hints.hint(board, GOAL_3X4)
+    offs = [board.move(m) for m in board.legal_moves() if m != first.move]
+    searches = [
+        s for s in (hints.start(off, GOAL_3X4) for off in offs) if isinstance(s, HintSearch)
+    ]
+    assert searches
+    for started in searches:
+        fallback = started.give_up()
+        assert not fallback.optimal and fallback.distance == first.distance + 1
+        assert started.board.apply(started.known or "") == GOAL_3X4

@@ -220,12 +220,12 @@ def test_solved_unsolvable_and_not_optimal_boards(web: Any, player: Any, hub: An
         player.grid.show(big, goal)
         await settle(player)
         human = solve(big, goal, algorithm="human").moves or ""
-        assert distance(web) == f"at most {len(human)} moves (not optimal)"
+        assert distance(web) == f"at most {len(human)} moves (not proven optimal)"
         hint.click()
         (tile,) = marked(web)
         assert int(tile.dataset.tile) == big.move(human[0]).tiles[big.blank]
         assert hub.said.startswith(f"Hint: slide tile {tile.dataset.tile} ")
-        assert "not optimal" in hub.said
+        assert "not proven optimal" in hub.said
 
     play(scenario)
 

@@ -63,7 +63,7 @@ def distance_text(answer: dict[str, Any]) -> str:
         return "Solved"
     if answer.get("optimal"):
         return f"{moves(distance)} from solved"
-    return f"at most {moves(distance)} (not optimal)"
+    return f"at most {moves(distance)} (not proven optimal)"
 
 
 def hint_text(answer: dict[str, Any]) -> str:
@@ -78,8 +78,12 @@ def hint_text(answer: dict[str, Any]) -> str:
     if answer.get("optimal"):
         return f"{slide}."
     advice = f"; {answer['advice']}" if answer.get("advice") else ""
+    if answer.get("resumable"):
+        bound = answer.get("lower_bound")
+        advice += f"; at least {moves(int(bound))}" if bound else ""
+        advice += "; press Hint again to search longer for the shortest"
     return (
-        f"{slide} (not optimal: the human-like search's first move, solved in "
+        f"{slide} (not proven optimal: solved in "
         f"{moves(int(answer.get('distance') or 0))} this way{advice})."
     )
 
@@ -150,10 +154,10 @@ class HintView:
     # ----- Hint ----------------------------------------------------------------------------
     def on_hint(self, event: Any) -> None:
         answer = self.known()
-        if answer is not None and not answer.get("advice"):
+        if answer is not None and not answer.get("advice") and not answer.get("resumable"):
             self.reveal(answer)
             return
-        if answer is not None:  # the pattern databases would make it optimal: fetch them
+        if answer is not None:  # the tables, or more time, would make it optimal: ask again
             self.answer = None
         self.wanted = True
         self.page.say(

@@ -1,10 +1,14 @@
 """A player's Hint and Moves to solved, answered in the solver worker (``npuzzle.play.hint``).
 
-A hint runs at once (at most ``HINT_SECONDS`` of search), so it is refused while Solve or the
-Lab runs (``protocol.Busy``: the page asks again later)."""
+The worker keeps one :class:`~npuzzle.play.hint.Hints` for the game (shortest solutions found
+are remembered: the next boards along them cost nothing, a board one move off them one IDA*
+iteration) and the search of the last board asked, stopped by its time, so that asking again
+goes on where it stopped. A hint is refused while Solve or the Lab runs, and gives way to them
+between its slices (``protocol.Busy``: the page asks again later)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 from typing import Any
@@ -15,13 +19,20 @@ from protocol import Busy, HintAnswer, HintRequest, Refusal, Reply, plain, read_
 
 from npuzzle import Board, PuzzleError
 from npuzzle.heuristics import pdbbuild, pdbplan
-from npuzzle.play.hint import hint as player_hint
+from npuzzle.play.hint import Hint, Hints, HintSearch, heuristic_for
 
 # How long a hint's IDA* may look for a shortest solution before the human-like search's
-# move is taken instead: 1.5 s of the page's own time (Pyodide searches about 1.7x slower
-# than CPython, so as much search as 0.9 s in CPython). With the fallback (0.1-0.2 s on a
-# 4x4) and the messages, a hint comes in about 2 s, and Solve waits at most that long.
+# move is taken instead: Moves to solved, asked after every move, 1.5 s of the page's own
+# time (Pyodide searches about 1.7x slower than CPython: as much search as 0.9 s there); a
+# pressed Hint 3 s more, and as much again each time it is pressed on the same board.
 HINT_SECONDS = 1.5
+PRESSED_SECONDS = 3.0
+# The search runs in slices, between which Solve, the Lab and Cancel get in.
+SLICE_SECONDS = 0.1
+
+HINTS = Hints()
+_KEPT: list[HintSearch] = []  # the last board's search, stopped by its time
+_ONE_AT_A_TIME = asyncio.Lock()  # Hint and the player's line may ask at once
 
 
 async def hint(request: Any) -> HintAnswer:
@@ -38,9 +49,14 @@ async def hint(request: Any) -> HintAnswer:
         loaded = await _hint_tables(board, goal, req)
         if JOB.running:  # Solve or the Lab began while the tables were fetched
             return Busy(status=Reply.BUSY, kind=JOB.kind)
-        answer = player_hint(board, goal, seconds=HINT_SECONDS)
+        async with _ONE_AT_A_TIME:
+            seconds = PRESSED_SECONDS if req.get("fetch") else HINT_SECONDS
+            answer = await _search(board, goal, seconds)
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
         return Refusal(status=Reply.ERROR, reason=str(exc))
+    if answer is None:
+        return Busy(status=Reply.BUSY, kind=JOB.kind)
+    resumable = bool(_KEPT) and not answer.optimal
     advice = ""
     shipped = (board.width, board.height) in pdbbuild.SHIPPED_SHAPES
     if answer.solvable and not answer.optimal and shipped and not loaded:
@@ -62,8 +78,37 @@ async def hint(request: Any) -> HintAnswer:
         "lower_bound": answer.lower_bound,
         "text": answer.text,
         "advice": advice,
+        "resumable": resumable,
         "seconds": time.monotonic() - clock,
     }
+
+
+async def _search(board: Board, goal: Board, seconds: float) -> Hint | None:
+    """The hint, searching at most ``seconds`` more (the board's kept search goes on); None
+    if Solve or the Lab began meanwhile (the search is kept for the next question)."""
+    kept = _KEPT.pop() if _KEPT else None
+    # another board, or the tables came since: a search of its own
+    if (
+        kept is None
+        or (kept.board, kept.goal) != (board, goal)
+        or kept.heuristic != heuristic_for(goal)
+    ):
+        started = HINTS.start(board, goal)
+        if isinstance(started, Hint):
+            return started
+        kept = started
+    until = kept.seconds + seconds
+    while True:
+        answer = kept.run(min(SLICE_SECONDS, until - kept.seconds))
+        if answer is not None:
+            return answer
+        if kept.seconds >= until:
+            _KEPT.append(kept)
+            return kept.give_up()
+        await asyncio.sleep(0)
+        if JOB.running:
+            _KEPT.append(kept)
+            return None
 
 
 async def _hint_tables(board: Board, goal: Board, req: HintRequest) -> bool:

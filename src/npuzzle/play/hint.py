@@ -9,6 +9,13 @@ The hint is the first move of a shortest solution wherever one can be had quickl
 - otherwise, or when IDA* runs out of time: the first move of the human-like search's
   solution, marked not optimal (its length is then an upper bound of the distance).
 
+A game asks for hint after hint, one move apart, so :class:`Hints` remembers the shortest
+solutions it has found. A board along one is answered at once; a board one move away from a
+remembered one is at that board's distance plus or minus one (every move changes the
+distance by exactly one: the blank changes colour on a chessboard), so IDA* needs a single
+iteration, under the smaller of the two; and a search stopped by its time goes on where it
+stopped when the same board is asked again (:class:`HintSearch`).
+
 >>> from npuzzle import Board
 >>> h = hint(Board.parse("134 8b5 726"), Board.parse("123 8b4 765"))
 >>> h.text
@@ -26,10 +33,11 @@ from npuzzle.core.solvability import check_same_shape, solvability
 from npuzzle.core.space import Space
 from npuzzle.heuristics import make_heuristic, pdbbuild, pdbplan
 from npuzzle.search.algorithms import Algorithm
+from npuzzle.search.idastar import IDAStar
 from npuzzle.search.records import Status
 from npuzzle.search.solver import make_search, solve
 
-__all__ = ["DEFAULT_SECONDS", "Hint", "hint"]
+__all__ = ["DEFAULT_SECONDS", "Hint", "HintSearch", "Hints", "heuristic_for", "hint"]
 
 #: how long a hint may search for a shortest solution before it settles for the human-like
 #: search's move (CPython; the page's Pyodide is a few times slower)
@@ -74,23 +82,110 @@ class Hint:
 
 def hint(board: Board, goal: Board | None = None, *, seconds: float = DEFAULT_SECONDS) -> Hint:
     """The next move toward ``goal`` (default: the standard goal) for a player."""
-    goal = goal or Board.goal("standard", board.width, board.height)
-    check_same_shape(board, goal)
-    verdict = solvability(board, goal)
-    if not verdict:
-        return Hint(False, None, None, None, None, False, "solvability", verdict.reason)
-    if board == goal:
-        return Hint(True, None, None, None, 0, True, "solved")
-    if board.size <= pdbplan.EXACT_CELLS:
-        return _exact(board, goal)
-    bound = None
-    if board.size <= _OPTIMAL_CELLS:
-        heuristic = "pdb" if _tables_at_hand(goal) else "linear-conflict"
+    return Hints().hint(board, goal, seconds=seconds)
+
+
+class HintSearch:
+    """A shortest solution being looked for: ``run(seconds)`` until it gives a :class:`Hint`,
+    or ``give_up()`` for the human-like search's move. Made by :meth:`Hints.start`."""
+
+    def __init__(
+        self, hints: Hints, board: Board, goal: Board, search: IDAStar, known: str | None
+    ) -> None:
+        self.hints, self.board, self.goal, self.search = hints, board, goal, search
+        self.known = known  # a path of the largest length the distance can have, if any
+        self.heuristic = search.heuristic.name
+        self.method = f"IDA* + {self.heuristic}"
+
+    @property
+    def seconds(self) -> float:
+        """The time searched so far."""
+        return self.search.seconds
+
+    def run(self, seconds: float) -> Hint | None:
+        """Search ``seconds`` more: the hint once it is proven, else None."""
+        search = self.search
+        search.run(max_seconds=max(seconds, 0.0))
+        if search.status == Status.SOLVED and search.solution is not None:
+            return self.hints.found(self.board, self.goal, search.solution, self.method)
+        if search.status == Status.EXHAUSTED and self.known is not None:
+            # nothing under the bound: the path known, one move longer, is a shortest one
+            return self.hints.found(self.board, self.goal, self.known, self.method)
+        return None
+
+    def give_up(self) -> Hint:
+        """The human-like search's move, not optimal, with the fewest moves proven so far."""
+        bound = int(self.search.counters()["threshold"])
+        if self.known is not None:  # a path at most two moves too long: better than a guess
+            return _first(self.board, self.known, len(self.known), False, self.method, bound)
+        return _human(self.board, self.goal, bound)
+
+
+class Hints:
+    """Hints for a game: shortest solutions remembered (the boards along them, at most
+    ``remember``), so that the next board's hint costs nothing or one IDA* iteration."""
+
+    def __init__(self, remember: int = 4096) -> None:
+        self.remember = remember
+        self._along: dict[tuple[Board, Board], str] = {}  # a shortest solution from the board
+
+    def hint(
+        self, board: Board, goal: Board | None = None, *, seconds: float = DEFAULT_SECONDS
+    ) -> Hint:
+        """The next move toward ``goal`` (default: the standard goal), searching at most
+        ``seconds`` for a shortest solution."""
+        started = self.start(board, goal)
+        if isinstance(started, Hint):
+            return started
+        return started.run(seconds) or started.give_up()
+
+    def start(self, board: Board, goal: Board | None = None) -> Hint | HintSearch:
+        """The hint at once where it needs no search (or cannot have one); else the search."""
+        goal = goal or Board.goal("standard", board.width, board.height)
+        check_same_shape(board, goal)
+        verdict = solvability(board, goal)
+        if not verdict:
+            return Hint(False, None, None, None, None, False, "solvability", verdict.reason)
+        if board == goal:
+            return Hint(True, None, None, None, 0, True, "solved")
+        if board.size <= pdbplan.EXACT_CELLS:
+            return _exact(board, goal)
+        if board.size > _OPTIMAL_CELLS:
+            return _human(board, goal, None)
+        heuristic = heuristic_for(goal)
+        method = f"IDA* + {heuristic}"
+        known = self._along.get((board, goal))
+        if known is not None:
+            return _first(board, known, len(known), True, method)
+        low, high, path = 0, None, None
+        for move in board.legal_moves():
+            rest = self._along.get((board.move(move), goal))
+            if rest is not None:  # this board's distance is len(rest) - 1 or len(rest) + 1
+                low = max(low, len(rest) - 1)
+                if high is None or len(rest) + 1 < high:
+                    high, path = len(rest) + 1, move + rest
+        if path is not None and low == high:
+            return self.found(board, goal, path, method)
         search = make_search(board, goal, algorithm=Algorithm.IDASTAR, heuristic=heuristic)
-        search.run(max_seconds=seconds)
-        if search.status == Status.SOLVED and search.solution:
-            return _first(board, search.solution, len(search.solution), True, f"IDA* + {heuristic}")
-        bound = int(search.counters()["threshold"])
+        assert isinstance(search, IDAStar)
+        if path is not None:
+            # one iteration under the smaller distance; none found: the known path is shortest
+            search.threshold = max(search.threshold, low)
+            search.bound = high
+        return HintSearch(self, board, goal, search, path)
+
+    def found(self, board: Board, goal: Board, moves: str, method: str) -> Hint:
+        """A shortest solution from ``board``: remember the boards along it; its first move."""
+        if len(self._along) + len(moves) > self.remember:
+            self._along.clear()  # a new game, most likely: the old paths are of no more use
+        at = board
+        for k, move in enumerate(moves):
+            self._along.setdefault((at, goal), moves[k:])
+            at = at.move(move)
+        return _first(board, moves, len(moves), True, method)
+
+
+def _human(board: Board, goal: Board, bound: int | None) -> Hint:
     moves = solve(board, goal, algorithm=Algorithm.HUMAN).moves or ""
     return _first(board, moves, len(moves), False, "human-like search", bound)
 
@@ -111,6 +206,11 @@ def _first(
     move = moves[0]
     tile = moved_tile(board.apply(move).tiles, board.width, move)
     return Hint(True, move, tile, TILE_DIRECTIONS[move], distance, optimal, method, "", bound)
+
+
+def heuristic_for(goal: Board) -> str:
+    """The heuristic a hint's IDA* uses now: the pattern databases if they are at hand."""
+    return "pdb" if _tables_at_hand(goal) else "linear-conflict"
 
 
 def _tables_at_hand(goal: Board) -> bool:
