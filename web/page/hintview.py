@@ -196,9 +196,10 @@ class HintView:
             key = self.key()
             if self.known() is not None:
                 return
+            pressed = self.wanted
             try:
                 # a pressed Hint may fetch the pattern databases; Moves to solved alone not
-                answer = dict(await self.bridge.hint(*key, fetch=self.wanted))
+                answer = dict(await self.bridge.hint(*key, fetch=pressed))
             except Exception as exc:  # the worker failed: say so, do not retry for ever
                 answer = {"status": Reply.ERROR, "reason": f"the solver did not answer ({exc})"}
             if answer.get("status") == Reply.BUSY:
@@ -211,13 +212,22 @@ class HintView:
                 continue
             if key != self.key():
                 continue  # stale: the board changed while the worker thought
+            better = answer.get("resumable") or answer.get("advice")
+            if self.wanted and not pressed and better:
+                # Hint was pressed while Moves to solved was worked out: its distance now, and
+                # the hint from the pressed search (the tables, more time), asked at once
+                self.show(key, answer, reveal=False)
+                self.answer = None
+                continue
             self.show(key, answer)
 
-    def show(self, key: Key, answer: dict[str, Any]) -> None:
+    def show(self, key: Key, answer: dict[str, Any], *, reveal: bool = True) -> None:
         self.answer = (key, answer)
         if answer.get("status") == Reply.OK and answer.get("solvable") and answer.get("optimal"):
             self.page.shortest_known(*key, int(answer.get("distance") or 0))
         self.distance.textContent = distance_text(answer)
+        if not reveal:
+            return  # still being worked out
         self.distance.removeAttribute("aria-busy")
         if self.wanted:
             self.reveal(answer)

@@ -26,12 +26,12 @@ from npuzzle.play.hint import Hint, Hints, HintSearch, heuristic_for
 # time (Pyodide searches about 1.7x slower than CPython: as much search as 0.9 s there); a
 # pressed Hint 3 s more, and as much again each time it is pressed on the same board.
 HINT_SECONDS = 1.5
-PRESSED_SECONDS = 3.0
+PRESSED_SECONDS = 3.0  # in all on the board (Moves to solved's time counts), 3 s more a press
 # The search runs in slices, between which Solve, the Lab and Cancel get in.
 SLICE_SECONDS = 0.1
 
 HINTS = Hints()
-_KEPT: list[HintSearch] = []  # the last board's search, stopped by its time
+_KEPT: list[tuple[HintSearch, int]] = []  # the last board's search, stopped; Hint's presses
 _ONE_AT_A_TIME = asyncio.Lock()  # Hint and the player's line may ask at once
 
 
@@ -50,8 +50,7 @@ async def hint(request: Any) -> HintAnswer:
         if JOB.running:  # Solve or the Lab began while the tables were fetched
             return Busy(status=Reply.BUSY, kind=JOB.kind)
         async with _ONE_AT_A_TIME:
-            seconds = PRESSED_SECONDS if req.get("fetch") else HINT_SECONDS
-            answer = await _search(board, goal, seconds)
+            answer = await _search(board, goal, pressed=bool(req.get("fetch")))
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
         return Refusal(status=Reply.ERROR, reason=str(exc))
     if answer is None:
@@ -83,10 +82,11 @@ async def hint(request: Any) -> HintAnswer:
     }
 
 
-async def _search(board: Board, goal: Board, seconds: float) -> Hint | None:
-    """The hint, searching at most ``seconds`` more (the board's kept search goes on); None
-    if Solve or the Lab began meanwhile (the search is kept for the next question)."""
-    kept = _KEPT.pop() if _KEPT else None
+async def _search(board: Board, goal: Board, *, pressed: bool) -> Hint | None:
+    """The hint, searching on (the board's kept search goes on): ``HINT_SECONDS`` more for
+    Moves to solved, up to ``PRESSED_SECONDS`` in all for each press of Hint; None if Solve
+    or the Lab began meanwhile (the search is kept for the next question)."""
+    kept, presses = _KEPT.pop() if _KEPT else (None, 0)
     # another board, or the tables came since: a search of its own
     if (
         kept is None
@@ -96,18 +96,22 @@ async def _search(board: Board, goal: Board, seconds: float) -> Hint | None:
         started = HINTS.start(board, goal)
         if isinstance(started, Hint):
             return started
-        kept = started
-    until = kept.seconds + seconds
+        kept, presses = started, 0
+    if pressed:
+        presses += 1
+        until = max(kept.seconds, presses * PRESSED_SECONDS)
+    else:
+        until = kept.seconds + HINT_SECONDS
     while True:
         answer = kept.run(min(SLICE_SECONDS, until - kept.seconds))
         if answer is not None:
             return answer
         if kept.seconds >= until:
-            _KEPT.append(kept)
+            _KEPT.append((kept, presses))
             return kept.give_up()
         await asyncio.sleep(0)
         if JOB.running:
-            _KEPT.append(kept)
+            _KEPT.append((kept, presses))
             return None
 
 
