@@ -140,31 +140,27 @@ def test_a_4x4_hint_in_the_worker_leaves_the_grid_playable(page: Page, site: Sit
     assert worst_ms < 200
 
 
-def test_a_hard_4x4_gets_an_optimal_hint_by_pressing_on(page: Page, site: Site) -> None:
-    """Korf's #82 (62 moves, among the hardest of his 100): a pressed Hint searches on where
-    the last one stopped, so pressing on ends in a shortest solution's first move; then a
-    move along it is answered at once (the solution is remembered)."""
+def test_a_hard_4x4_gets_an_optimal_hint_searched_on(page: Page, site: Site) -> None:
+    """Korf's #82 (62 moves, among the hardest of his 100): a pressed Hint not proven optimal
+    in its time shows its move and searches on by itself, so one press ends in a shortest
+    solution's first move; then a move along it is answered at once (it is remembered)."""
     korf = next(i for i in reference.korf100() if i.ident == 82)
     goal = Board.goal("blank-first", 4, 4)
     ready(page, site, f"#board={korf.board.format('rows')}&goal=blank-first")
     start = time.perf_counter()
-    presses = 0
-    while True:
-        presses += 1
-        page.get_by_role("button", name="Hint").click()
-        status = page.locator("#status")
-        expect(status).to_have_text(re.compile(r"^Hint: slide tile "), timeout=30_000)
-        expect(distance(page)).not_to_have_attribute("aria-busy", "true")
-        marked = page.locator("#grid .tile.hint")
-        tile = int(marked.get_attribute("data-tile") or 0)
-        said = status.text_content() or ""
-        if said == f"Hint: slide tile {tile} {marked.get_attribute('data-hint')}.":
-            break  # a shortest solution's first move
-        assert said.startswith(f"Hint: slide tile {tile} ") and "press Hint again" in said
-        assert presses < 12
+    page.get_by_role("button", name="Hint").click()
+    status = page.locator("#status")
+    expect(status).to_have_text(re.compile(r"^Hint: slide tile "), timeout=30_000)
+    provisional = time.perf_counter() - start
+    said = status.text_content() or ""
+    # searched on for up to 30 s of the worker's time (a loaded machine's seconds are longer)
+    expect(distance(page)).to_have_text(f"{korf.optimal} moves from solved", timeout=90_000)
+    expect(distance(page)).not_to_have_attribute("aria-busy", "true")
+    marked = page.locator("#grid .tile.hint")
+    tile = int(marked.get_attribute("data-tile") or 0)
+    expect(status).to_have_text(f"Hint: slide tile {tile} {marked.get_attribute('data-hint')}.")
     seconds = time.perf_counter() - start
-    print(f"\nKorf #82: optimal hint after {presses} press(es), {seconds:.1f} s")
-    shows(page, f"{korf.optimal} moves from solved")
+    print(f"\nKorf #82: first move {provisional:.1f} s ({said!r}), optimal {seconds:.1f} s")
     nearer = korf.board.move(slide_of(korf.board, tile))
     assert optimal(nearer, goal) == korf.optimal - 1
     page.get_by_role("button", name=re.compile(rf"^Tile {tile}, ")).click()

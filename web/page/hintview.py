@@ -25,6 +25,9 @@ from npuzzle import Board
 
 DEBOUNCE_SECONDS = 0.15  # moves closer together than this ask once, for the last board
 RETRY_SECONDS = 1.0  # while the worker runs Solve or the Lab, ask again this often
+# A pressed Hint not proven optimal in its 3 s shows its move, then searches on by itself, 3 s
+# a round (the worker's PRESSED_SECONDS), while the board stays: up to 30 s in all.
+SEARCH_ON_ROUNDS = 9
 BUSY: dict[str, str] = {Kind.SOLVE: "Solve", Kind.LAB: "the Lab"}
 
 Key = tuple[Board, Board]  # (board, goal): what an answer is for
@@ -81,7 +84,7 @@ def hint_text(answer: dict[str, Any]) -> str:
     if answer.get("resumable"):
         bound = answer.get("lower_bound")
         advice += f"; at least {moves(int(bound))}" if bound else ""
-        advice += "; press Hint again to search longer for the shortest"
+        advice += "; searching on for the shortest"
     return (
         f"{slide} (not proven optimal: solved in "
         f"{moves(int(answer.get('distance') or 0))} this way{advice})."
@@ -191,12 +194,13 @@ class HintView:
 
     async def asking(self) -> None:
         said = False  # that the hint waits for Solve or the Lab
+        rounds = 0  # searched on by itself after a pressed Hint's move not proven optimal
         while self.known() is None:
             await asyncio.sleep(DEBOUNCE_SECONDS)  # let a burst of moves settle
             key = self.key()
             if self.known() is not None:
                 return
-            pressed = self.wanted
+            pressed = self.wanted or rounds > 0
             try:
                 # a pressed Hint may fetch the pattern databases; Moves to solved alone not
                 answer = dict(await self.bridge.hint(*key, fetch=pressed))
@@ -211,6 +215,7 @@ class HintView:
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
             if key != self.key():
+                rounds = 0
                 continue  # stale: the board changed while the worker thought
             better = answer.get("resumable") or answer.get("advice")
             if self.wanted and not pressed and better:
@@ -219,6 +224,14 @@ class HintView:
                 self.show(key, answer, reveal=False)
                 self.answer = None
                 continue
+            if pressed and answer.get("resumable") and rounds < SEARCH_ON_ROUNDS:
+                self.show(key, answer, reveal=rounds == 0)  # the move so far, said once
+                self.distance.setAttribute("aria-busy", "true")
+                rounds += 1
+                self.answer = None
+                continue
+            if rounds and answer.get("optimal"):
+                self.wanted = True  # proven at last: mark and say the shortest move
             self.show(key, answer)
 
     def show(self, key: Key, answer: dict[str, Any], *, reveal: bool = True) -> None:
