@@ -2,7 +2,7 @@
 7-tile groups, against today's 6-6-3 tables, in one run.
 
 Run from the project's venv, under the heavy lock, with a cache of its own (the 7-tile table
-is 256 MiB in memory; the first run builds it: 13 minutes and 2 GB of memory in CPython, then
+is 256 MiB in memory; the first run builds it: 13 minutes and 2 GiB of memory in CPython, then
 4 minutes of xz)::
 
     flock /tmp/npuzzle-heavy.lock env NPUZZLE_CACHE=/tmp/tables7-cache \\
