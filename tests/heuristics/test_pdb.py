@@ -73,6 +73,20 @@ def test_group_tables_match_an_independent_search(width, height, cells):
     assert len(table) == 1 << (bits * len(cells))
 
 
+@pytest.mark.slow
+def test_a_7_tile_group_table_matches_an_independent_search():
+    # 7 tiles: 16**7 entries (256 MiB) whatever the board, so the oracle's board is small
+    cells = (1, 2, 3, 4, 5, 6, 7)
+    table = pdbbuild.build(f"3x3-group-{'.'.join(map(str, cells))}.npdb")
+    oracle = _group_oracle(3, 3, cells)
+    assert len(oracle) == len(list(permutations(range(9), 7)))
+    for place, d in oracle.items():
+        assert table[sum(c << (4 * i) for i, c in enumerate(place))] == d
+    assert table.count(pdbbuild.UNSEEN) == len(table) - len(oracle) == (1 << 28) - len(oracle)
+    with pytest.raises(PuzzleError, match="at most 7 tiles"):
+        pdbbuild.build("4x4-group-1.2.3.4.5.6.7.8.npdb")
+
+
 @pytest.mark.parametrize(
     ("width", "height", "cells"),
     [(4, 4, (14, 15, 11)), (4, 4, (12, 8, 13)), (3, 4, (11, 8, 10)), (5, 5, (24, 18, 23))],
@@ -123,6 +137,35 @@ def test_exact_tables_on_rectangles_and_a_goal_with_the_blank_anywhere():
             h = make_heuristic("pdb", space, {t: p for p, t in enumerate(goal.tiles)})
             for board in rng.sample(sorted(exact), min(200, len(exact))):
                 assert h.value(space.pack(board)) == exact[board]
+
+
+def test_another_plan_than_the_default_one_reads_its_own_groups():
+    # the 3x3's default is the exact table; here two 4-tile groups, read on the board and
+    # through the diagonal mirror (which keeps the blank-first goal's blank in place)
+    goal = Board.goal("blank-first", 3, 3)
+    space = Space(3, 3)
+    goal_pos = {t: p for p, t in enumerate(goal.tiles)}
+    groups = ((1, 2, 3, 4), (5, 6, 7, 8))
+    own = pdbplan.Plan(3, 3, 0, (groups,), False)
+    h = PatternDatabase(space, goal_pos, tables=own)
+    assert h.plan is own and h.tables() is not None and len(h.views()) == 2
+    costs = [_group_oracle(3, 3, g) for g in groups]
+    mirror = pdbplan.symmetries(3, 3)[1]
+    assert mirror == (0, 3, 6, 1, 4, 7, 2, 5, 8)
+    exact = distances(goal.tiles, 3, 3)
+    rng = random.Random(3)
+    for tiles in rng.sample(sorted(exact), 300):
+        cell_of = {t: c for c, t in enumerate(tiles)}  # tile t's home is cell t
+        sums = [
+            sum(
+                cost[tuple(m[cell_of[m[c]]] for c in g)]
+                for g, cost in zip(groups, costs, strict=True)
+            )
+            for m in (tuple(range(9)), mirror)
+        ]
+        assert h.value(space.pack(tiles)) == max(sums) <= exact[tiles]
+    with pytest.raises(PuzzleError, match="another shape or goal"):
+        PatternDatabase(space, goal_pos, tables=pdbplan.Plan(3, 3, 4, (groups,), False))
 
 
 def test_plans_partition_every_cell_but_the_anchor():

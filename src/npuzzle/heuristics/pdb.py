@@ -43,7 +43,7 @@ from npuzzle.core.board import PuzzleError
 from npuzzle.core.space import Space
 from npuzzle.heuristics import pdbbuild
 from npuzzle.heuristics.base import VIEWS, Heuristic, HeuristicInfo, Tables
-from npuzzle.heuristics.pdbplan import cell_bits, group_table, plan, rank, symmetries
+from npuzzle.heuristics.pdbplan import Plan, cell_bits, group_table, plan, rank, symmetries
 
 __all__ = ["PatternDatabase"]
 
@@ -58,12 +58,20 @@ class PatternDatabase(Heuristic):
         "images); exact distances on boards of up to 9 cells",
     )
 
-    def __init__(self, space: Space, goal_pos: Mapping[int, int]) -> None:
+    def __init__(
+        self, space: Space, goal_pos: Mapping[int, int], *, tables: Plan | None = None
+    ) -> None:
+        """``tables``: another plan than the default one for this shape and goal (its
+        anchor must be the default plan's)."""
         super().__init__(space, goal_pos)
         n, w, h = space.n, space.width, space.height
         if len(space.cells) != n or set(self.goal_pos) != set(range(n)):
             raise PuzzleError("pattern databases need a goal for every tile (not a partial goal)")
         self.plan = p = plan(w, h, self.goal_pos[0])
+        if tables is not None:
+            if (tables.width, tables.height, tables.anchor) != (w, h, p.anchor):
+                raise PuzzleError("those tables are for another shape or goal")
+            self.plan = p = tables
         names = p.names()
         self._by_name = {name: pdbbuild.load(name, progress=pdbbuild.on_progress) for name in names}
         self.maps = [m for m in symmetries(w, h) if m[self.goal_pos[0]] == p.anchor]
@@ -91,33 +99,47 @@ class PatternDatabase(Heuristic):
             self._tables = self._make_tables()
         return self._tables
 
-    def _make_tables(self) -> Tables:
-        """One view per (partition, symmetry), at most eight. A view's groups are its own
-        entries of the table list (the same bytes object may appear in several views, and
-        in one view as groups that are mirror images or turns of each other)."""
-        space, n, goal_pos, p = self.space, self.space.n, self.goal_pos, self.plan
-        bits = cell_bits(n)
+    def views(self) -> list[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]:
+        """The (partition, symmetry) pairs read, in the order the search checks them, at
+        most eight."""
+        p = self.plan
         # Views that share neither partition nor symmetry disagree most, so the second one
         # checked cuts off most of what the first let through (measured on Korf's boards).
         pairs = [(i, j) for j in range(len(self.maps)) for i in range(len(p.partitions))]
         pairs.sort(key=lambda ij: ((ij[0] + ij[1]) % 2, ij[0]))
-        views = [(p.partitions[i], self.maps[j]) for i, j in pairs][:VIEWS]
+        return [(p.partitions[i], self.maps[j]) for i, j in pairs][:VIEWS]
+
+    def _part(self, name: str, shift: int, cell: int) -> int:
+        """A tile's part of the index of table ``name``: its ``cell`` in the table's frame,
+        at ``shift`` (a table laid out otherwise, e.g. compressed, says so here)."""
+        return cell << shift
+
+    def _make_tables(self) -> Tables:
+        """One view per (partition, symmetry). A view's groups are its own entries of the
+        table list (the same bytes object may appear in several views, and in one view as
+        groups that are mirror images or turns of each other)."""
+        space, n, goal_pos, p = self.space, self.space.n, self.goal_pos, self.plan
+        bits = cell_bits(n)
+        views = self.views()
         lookup: list[object] = []
         groups_of_view: list[tuple[int, ...]] = []
-        # per view: tile -> (table entry, shift, map from the board's cells to the table's)
-        slots: list[list[tuple[int, int, tuple[int, ...]]]] = []
+        # per view: tile -> (table entry, the tile's part of that entry's index on each cell)
+        slots: list[list[tuple[int, tuple[int, ...]]]] = []
         for part, m in views:
             first = len(lookup)
-            home: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+            home: dict[int, tuple[int, tuple[int, ...]]] = {}
             for g, cells in enumerate(part):
                 name, turn = group_table(p.width, p.height, cells)
                 lookup.append(self._by_name[name])
                 image = sorted(turn[c] for c in cells)
-                frame = tuple(turn[m[q]] for q in range(n))
                 for c in cells:
-                    home[c] = (first + g, bits * image.index(turn[c]), frame)
+                    shift = bits * image.index(turn[c])
+                    home[c] = (
+                        first + g,
+                        tuple(self._part(name, shift, turn[m[q]]) for q in range(n)),
+                    )
             groups_of_view.append(tuple(range(first, len(lookup))))
-            slots.append([home[m[goal_pos[t]]] if t else (0, 0, m) for t in range(n)])
+            slots.append([home[m[goal_pos[t]]] if t else (0, (0,) * n) for t in range(n)])
         # the blank, and moves that do not exist, change no index
         still = tuple(x for gs in groups_of_view for x in (gs[0], 0))
         moves = [[still] * (4 * n) for _ in range(space.wild + 1)]
@@ -126,8 +148,8 @@ class PatternDatabase(Heuristic):
                 for t in range(1, n):  # the tile on q slides to b
                     entry: tuple[int, ...] = ()
                     for slot in slots:
-                        g, shift, frame = slot[t]
-                        entry += (g, (frame[b] - frame[q]) << shift)
+                        g, code = slot[t]
+                        entry += (g, code[b] - code[q])
                     moves[t][e] = entry
 
         def index(state: int) -> list[int]:
@@ -135,8 +157,8 @@ class PatternDatabase(Heuristic):
             for cell, t in enumerate(space.unpack(state)):
                 if t:
                     for slot in slots:
-                        g, shift, frame = slot[t]
-                        out[g] += frame[cell] << shift
+                        g, code = slot[t]
+                        out[g] += code[cell]
             return out
 
         return Tables(lookup, groups_of_view, moves, index)

@@ -34,9 +34,9 @@ from npuzzle.heuristics import pdbcache
 from npuzzle.heuristics.pdbcache import cache_dir, decode, encode
 from npuzzle.heuristics.pdbplan import (
     EXACT_CELLS,
+    build_limit,
     cell_bits,
     factorial,
-    group_limit,
     parse_name,
     rank,
     table_names,
@@ -91,8 +91,8 @@ def build(name: str, progress: Progress | None = None) -> bytes:
         if len(cells) != 1 or w * h > EXACT_CELLS:
             raise PuzzleError(f"exact tables are for boards of up to {EXACT_CELLS} cells")
         return _build_exact(w, h, cells[0], progress)
-    if len(cells) > group_limit(w * h):
-        raise PuzzleError(f"a group on a {w}x{h} board has at most {group_limit(w * h)} tiles")
+    if len(cells) > build_limit(w * h):
+        raise PuzzleError(f"a group on a {w}x{h} board has at most {build_limit(w * h)} tiles")
     return _build_group(w, h, cells, progress)
 
 

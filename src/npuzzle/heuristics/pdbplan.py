@@ -35,9 +35,11 @@ from npuzzle.heuristics.walking import fits
 
 __all__ = [
     "EXACT_CELLS",
+    "MAX_BUILD_GROUP",
     "MAX_CELLS",
     "MAX_GROUP",
     "Plan",
+    "build_limit",
     "cell_bits",
     "factorial",
     "group_limit",
@@ -53,6 +55,9 @@ MAX_CELLS = 25  # group tables index cells with four bits up to 16 cells, then f
 EXACT_CELLS = 9  # up to this many cells, one table of exact distances
 MAX_GROUP = 6  # tiles per group up to 16 cells: 16**6 entries, 16 MiB
 MAX_GROUP_5BITS = 5  # tiles per group past 16 cells: 32**5 entries, 32 MiB
+#: the most tiles a group table may be built for up to 16 cells: 16**7 entries, 256 MiB, 13
+#: minutes in CPython (no default plan uses one: benchmarks/pdb_large.py measures them)
+MAX_BUILD_GROUP = 7
 
 
 def cell_bits(cells: int) -> int:
@@ -61,8 +66,13 @@ def cell_bits(cells: int) -> int:
 
 
 def group_limit(cells: int) -> int:
-    """The most tiles a group may have on a board of ``cells`` cells."""
+    """The most tiles a group of a default plan has on a board of ``cells`` cells."""
     return MAX_GROUP if cells <= 16 else MAX_GROUP_5BITS
+
+
+def build_limit(cells: int) -> int:
+    """The most tiles a group table may be built for on a board of ``cells`` cells."""
+    return MAX_BUILD_GROUP if cells <= 16 else MAX_GROUP_5BITS
 
 
 # 4x4 partitions into 6-6-3 groups of goal cells (tiles of the blank-first goal), each read
