@@ -74,10 +74,10 @@ FIRST_BUDGET = 100_000
 WINDOW = 3
 #: the stretches of the best path solved again: their length in moves in a new best's first
 #: sweep, then in the sweeps after it
-SEGMENT_LENGTHS = (20, 30, 40, 50, 60, 70, 80)
+SEGMENT_LENGTHS = (20, 30, 40, 50, 60)
 #: the expansions a stretch of the first length may take; each longer one, this many times more
 SEGMENT_BUDGET = 50_000
-SEGMENT_GROWTH = 1.5
+SEGMENT_GROWTH = 1.25
 #: the boards the weighted phases search (each weight's budget shared): the board itself and
 #: its mirror image
 VIEWS = 2
