@@ -12,7 +12,8 @@ from npuzzle.core.board import INVERSE
 from npuzzle.core.generate import random_board
 from npuzzle.core.space import Space
 from npuzzle.heuristics import make_heuristic
-from npuzzle.search.stretch import Stretches
+from npuzzle.heuristics.pdbplan import symmetries
+from npuzzle.search.stretch import Stretches, Turn
 
 GOAL_3X3 = Board.goal("standard", 3, 3)
 
@@ -68,6 +69,20 @@ def test_its_nodes_show_the_tiles_own_numbers():
     assert step.node.tiles == (last if run.backward else board).tiles
     for child in step.children:
         assert sorted(child.node.tiles) == list(range(9))
+
+
+@pytest.mark.parametrize("cells", symmetries(3, 3))
+def test_on_a_turned_board_its_way_and_nodes_are_the_boards_own(cells):
+    board = Board.parse("8,6,7/2,5,4/3,0,1")
+    last = board.apply("LURDRULD")
+    shortest = distances(last.tiles, 3, 3)[board.tiles]
+    turn = Turn(3, cells)
+    run = Stretches(_heuristic("manhattan", GOAL_3X3)).run(board, last, 30, turn=turn)
+    step = run.step()
+    assert step is not None and step.node is not None
+    assert step.node.tiles == (last if run.backward else board).tiles
+    run.run()
+    assert len(run.moves()) == shortest and board.apply(run.moves()) == last
 
 
 @pytest.mark.parametrize("goal", ["blank-first", "standard"])
