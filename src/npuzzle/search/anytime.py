@@ -82,7 +82,7 @@ SEGMENT_GROWTH = 1.25
 #: its mirror image
 VIEWS = 2
 #: the share of the expansions the stretches may take, past a new best's first sweep
-STRETCH_SHARE = 0.5
+STRETCH_SHARE = 0.3
 
 
 @dataclass(frozen=True)
