@@ -15,7 +15,7 @@ a run that is given longer keeps improving. With pattern databases in memory eac
 searches two boards, the board itself and its mirror image (:data:`VIEWS`), sharing the
 weight's budget: the mirror image meets its moves in another order, and how soon a
 depth-first search meets a solution is much luck (on Korf & Felner's #1, w = 2 took 360,105
-expansions on the board and 6,000 on its mirror image).
+expansions on the board and 6,053 on its mirror image).
 
 Each new best solution is then *shortened*: stretches of its path, ``SEGMENT_LENGTHS[0]``
 moves long and overlapping by half, are solved again, each by IDA* from the stretch's first
@@ -167,7 +167,7 @@ class AnytimeSearch(PhasedSearch):
         # memory also its mirror image (in the main diagonal, or upside down on an oblong
         # board), whose moves come in another order: how soon weighted IDA* meets a solution
         # is much luck (on Korf & Felner's #1, w = 2 took 360,105 expansions on the board and
-        # 6,000 on its mirror image)
+        # 6,053 on its mirror image)
         self._turns: list[Turn | None] = [None]
         if self.stretches.cells:
             w, h = self.space.width, self.space.height
