@@ -61,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="boards at a time (default 1)")
     parser.add_argument("--max-seconds", help="per board (default: the CLI's, 10 s)")
     parser.add_argument("--previous", help="src folder of an older release, run first")
+    parser.add_argument("--json", type=Path, help="also write both runs' answers to this file")
     args = parser.parse_args(argv)
     pdbbuild.ensure(pdbplan.table_names(5, 5, 0), jobs=2)
     goal = Board.goal("blank-first", 5, 5)
@@ -76,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     if ours is None:
         return 1
     answers, wall = ours
+    if args.json:
+        args.json.write_text(json.dumps({"ours": answers, "previous": before and before[0]}))
     print(
         f"{'board':>5} {'optimal':>7} {'first':>6} {'at s':>6} {'final':>5} {'ratio':>6} "
         f"{'bound':>5} {'steps':>5} {'s':>6}" + (f" {'before':>6}" if before else "")
@@ -95,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{inst.ident:>5} {inst.optimal:>7} {first['length']:>6} {first['seconds']:>6.2f} "
             f"{length:>5} {length / inst.optimal:>6.3f} {answer['lower_bound']:>5} "
             f"{len(found):>5} {answer['seconds']:>6.2f}"
-            + (f" {before[0][k]['length']:>6}" if before else "")
+            + (f" {before[0][k]['length'] or '-':>6}" if before else "")
             + ("" if legal else "  NOT LEGAL")
         )
     optimal = statistics.mean(i.optimal for i in instances)
@@ -111,10 +114,12 @@ def main(argv: list[str] | None = None) -> int:
             a["moves"] is None or i.board.apply(a["moves"]) != goal
             for i, a in zip(instances, old, strict=True)
         )
-        old_ratios = [a["length"] / i.optimal for i, a in zip(instances, old, strict=True)]
+        pairs = [(i, a["length"]) for i, a in zip(instances, old, strict=True) if a["length"]]
+        old_ratios = [length / i.optimal for i, length in pairs]
         print(
             f"previous release ({args.previous}): mean length "
-            f"{statistics.mean(a['length'] for a in old):.1f}, mean ratio "
+            f"{statistics.mean(length for _i, length in pairs):.1f} over the {len(pairs)} "
+            f"boards it solved, mean ratio "
             f"{statistics.mean(old_ratios):.3f}, longest ratio {max(old_ratios):.3f}; "
             f"{'all legal' if not old_bad else f'{old_bad} NOT LEGAL'}; "
             f"wall time {old_wall:.0f} s"
