@@ -210,8 +210,10 @@ def test_each_new_best_is_shortened_stretch_by_stretch():
     for phase, run in segments:
         i, j = phase.segment
         assert phase.bound == j - i <= anytime_module.SEGMENT_LENGTHS[phase.level]
-        assert phase.budget == anytime_module.SEGMENT_BUDGET << phase.level
-        assert run.heuristic.info.name == anytime_module.SEGMENT_HEURISTIC
+        growth = anytime_module.SEGMENT_GROWTH**phase.level
+        assert phase.budget == int(anytime_module.SEGMENT_BUDGET * growth)
+        # without tables, a stretch's heuristic is linear conflict (it takes any goal)
+        assert run.heuristic.info.name == phase.heuristic == "linear-conflict"
         if run.status == "solved":  # only a shorter way: it was bounded by the stretch
             assert len(run.solution) < j - i
     assert sum(run.status == "solved" for _p, run in segments) == len(shortened)
@@ -219,3 +221,37 @@ def test_each_new_best_is_shortened_stretch_by_stretch():
     current = search.runs[-1][1]
     assert all(not run.table for _p, run in search.runs if run is not current)
     assert board.apply(search.result().moves) == goal
+
+
+def test_on_the_24_puzzle_with_tables_every_best_is_legal_and_shorter(tables_5x5):
+    """Korf & Felner's #1 for 400,000 expansions: weighted phases on the board and its mirror
+    image, stretches under the tables (toward boards whose blank is anywhere) and linear
+    conflict."""
+    goal = Board.goal("blank-first", 5, 5)
+    instance = reference.korf24()[0]
+    search = make_search(instance.board, goal, algorithm="anytime", heuristic="pdb")
+    search.run(max_nodes=400_000)
+    r = search.result()
+    assert r.status == "solved" and not r.optimal and instance.board.apply(r.moves) == goal
+    assert "400000 nodes" in r.reason
+    assert search.lower_bound <= instance.optimal <= r.length
+    found = r.extra["improvements"]
+    _improving(found)
+    assert found[-1]["length"] == r.length
+    phases = [phase for phase, _run in search.runs]
+    assert {p.view for p in phases if p.segment is None} == {0, 1}
+    assert any(p.heuristic == "pdb" for p in phases if p.segment is not None)
+    best = None  # replay: each improvement is a legal solution, a stretch's way its place
+    for k, (phase, run) in enumerate(search.runs):
+        if run.status != "solved" or any(r is run for _p, r in search.runs[k + 1 :]):
+            continue  # (a weighted run paused goes on in a later phase)
+        moves = run.moves() if phase.segment is not None or phase.view else run.solution
+        if phase.segment is None:
+            best = moves if best is None or len(moves) < len(best) else best
+        else:
+            i, j = phase.segment
+            first = instance.board.apply(best[:i])
+            assert first.apply(moves) == first.apply(best[i:j]) and len(moves) < j - i
+            best = best[:i] + moves + best[j:]
+        assert instance.board.apply(best) == goal
+    assert best == r.moves

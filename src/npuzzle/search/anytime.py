@@ -11,14 +11,20 @@ How long weighted IDA* takes swings widely from board to board and weight to wei
 24-puzzle, 0.01 s at one weight and over 10 s at the next), so each phase gets a budget of
 expansions and gives up when it is spent; a *round* tries the largest weights not settled
 yet, and each round doubles the budget. Time thus goes to the weights that answer fast, and
-a run that is given longer keeps improving.
+a run that is given longer keeps improving. With pattern databases in memory each weight
+searches two boards, the board itself and its mirror image (:data:`VIEWS`), sharing the
+weight's budget: the mirror image meets its moves in another order, and how soon a
+depth-first search meets a solution is much luck (on Korf & Felner's #1, w = 2 took 360,105
+expansions on the board and 6,053 on its mirror image).
 
-Each new best solution of a weighted phase is then *shortened*: stretches of its path,
-``SEGMENT_LENGTHS[0]`` moves long and overlapping by half, are solved again, each by IDA*
-under linear conflict (which takes any goal, so no table is needed) from the stretch's first
-board to its last, bounded by its length: a shorter way takes the stretch's place. A weighted
-solution wanders locally, so this often shortens it by a tenth or more. A round that found
-no better solution ends with a sweep of longer stretches (the next of ``SEGMENT_LENGTHS``).
+Each new best solution is then *shortened*: stretches of its path, ``SEGMENT_LENGTHS[0]``
+moves long and overlapping by half, are solved again, each by IDA* from the stretch's first
+board to its last (:mod:`.stretch`: under the pattern databases when they are in memory, else
+linear conflict), bounded by its length: a shorter way takes the stretch's place, and the
+sweep goes on from there. A weighted solution wanders locally, so this often shortens it by
+a tenth or more. A sweep that reaches the end goes on with longer stretches (the next of
+``SEGMENT_LENGTHS``), as long as the stretches have taken less than :data:`STRETCH_SHARE` of
+the expansions; a new best from a weighted phase starts again with the shortest.
 
 It runs under ``max_seconds`` (10 s by default, :mod:`.algorithms`); whenever it stops, its
 result is the best solution so far, with the improvements (length, seconds) and a lower
@@ -39,17 +45,21 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from npuzzle.core.board import Board
-from npuzzle.heuristics import make_heuristic
+from npuzzle.heuristics.pdbplan import symmetries
 from npuzzle.search.algorithms import Algorithm
 from npuzzle.search.engine import Problem
 from npuzzle.search.idastar import IDAStar
 from npuzzle.search.phased import PhasedSearch
 from npuzzle.search.records import Line, Result, Status, Step, lines_of
+from npuzzle.search.stretch import Stretches, StretchRun, Turn
 
 __all__ = [
     "FIRST_BUDGET",
     "SEGMENT_BUDGET",
+    "SEGMENT_GROWTH",
     "SEGMENT_LENGTHS",
+    "STRETCH_SHARE",
+    "VIEWS",
     "WEIGHTS",
     "AnytimeSearch",
     "Improvement",
@@ -63,12 +73,16 @@ FIRST_BUDGET = 100_000
 #: a round tries the largest weights not settled yet, this many (lower weights wait their turn)
 WINDOW = 3
 #: the stretches of the best path solved again: their length in moves in a new best's first
-#: sweep, then in the sweeps at the ends of rounds (past 40 moves a stretch can take seconds)
-SEGMENT_LENGTHS = (20, 30, 40)
-#: the expansions a stretch of the first length may take; each longer one, twice as many
+#: sweep, then in the sweeps after it
+SEGMENT_LENGTHS = (20, 30, 40, 50, 60)
+#: the expansions a stretch of the first length may take; each longer one, this many times more
 SEGMENT_BUDGET = 50_000
-#: what re-solves a stretch: admissible, and any goal without a table
-SEGMENT_HEURISTIC = "linear-conflict"
+SEGMENT_GROWTH = 1.25
+#: the boards the weighted phases search (each weight's budget shared): the board itself and
+#: its mirror image
+VIEWS = 2
+#: the share of the expansions the stretches may take, past a new best's first sweep
+STRETCH_SHARE = 0.3
 
 
 @dataclass(frozen=True)
@@ -84,16 +98,22 @@ class Phase:
     start: int = 0  # the run's expansions when the phase began (a phase resumes a run)
     segment: tuple[int, int] | None = None
     level: int = 0  # a segment's: its sweep's stretch length, SEGMENT_LENGTHS[level]
+    heuristic: str = ""  # a segment's, and whether it is searched from its end back
+    backward: bool = False
+    view: int = 0  # a weighted phase's: the board itself (0), or its mirror image (1)
 
     def describe(self) -> str:
         limit = f"(round {self.round + 1}, up to {self.budget:,} expansions)"
         if self.segment is not None:
             i, j = self.segment
+            way = f"from the board after move {j} back to" if self.backward else "through"
             return (
-                f"IDA* under {SEGMENT_HEURISTIC} for a shorter way through moves {i + 1} to "
-                f"{j} of the best, {j - i} moves {limit}"
+                f"IDA* under {self.heuristic} for a shorter way {way} moves {i + 1} to {j} of "
+                f"the best, {j - i} moves {limit}"
             )
         rule = "IDA* under h" if self.weight == 1 else f"IDA* under {self.weight:g}·h"
+        if self.view:
+            rule += " on the board's mirror image"
         shorter = f", for a path shorter than {self.bound} moves" if self.bound else ""
         return f"{rule}{shorter} {limit}"
 
@@ -137,8 +157,24 @@ class AnytimeSearch(PhasedSearch):
         # back())
         self._dropped: list[tuple[IDAStar, dict[int, int]]] = []
         self.solution_found: str | None = None  # the best so far
-        self._swept = -1  # the longest stretches the best was swept with (-1: none yet)
+        # the next stretch to solve again, (level, i): SEGMENT_LENGTHS[level] moves from move
+        # i of the best (None: every level swept)
+        self._sweep: tuple[int, int] | None = None
+        self._stretched = 0  # the expansions the stretches have taken
         self.lower_bound = self.h0 = 0
+        self.stretches = Stretches(self.heuristic)
+        # the boards the weighted phases search: the board itself, and with the tables in
+        # memory also its mirror image (in the main diagonal, or upside down on an oblong
+        # board), whose moves come in another order: how soon weighted IDA* meets a solution
+        # is much luck (on Korf & Felner's #1, w = 2 took 360,105 expansions on the board and
+        # 6,053 on its mirror image)
+        self._turns: list[Turn | None] = [None]
+        if self.stretches.cells:
+            w, h = self.space.width, self.space.height
+            # the mirror in the main diagonal first (it changes the order of the moves most)
+            maps = symmetries(w, h)
+            maps = maps[1:2] + maps[3:] + maps[2:3] if w == h else maps[3:] + maps[1:3]
+            self._turns += [Turn(w, m) for m in maps[: VIEWS - 1]]
         self._start()  # IDA* refuses a goal it cannot take, at once
         self.h0 = self.runs[0][1].round_threshold(self.heuristic.value(problem.start))
         self._sum()
@@ -154,34 +190,29 @@ class AnytimeSearch(PhasedSearch):
         last_round = last.round if last else 0
         best = len(self.solution_found) if self.solution_found is not None else None
         proved = best is not None and best <= self.lower_bound
-        now = self.runs[-1][0] if self.runs else None
-        if now is not None and now.segment is not None:  # a sweep goes on
-            i, j = now.segment
-            shorter = self.runs[-1][1].status == Status.SOLVED  # (bounded: only if shorter)
-            step = 0 if shorter else max(1, (j - i) // 2)  # again from i if it shortened
-            if not proved and (shorter or j < (best or 0)):  # (else it reached the end)
-                return self._segment(now.round, now.level, i + step)
-        elif best is not None and not proved and self._swept < 0:
-            return self._segment(now.round if now else 0, 0, 0)  # a new best: first sweep
+        if best is not None and not proved and self._sweep is not None:
+            level, i = self._sweep
+            if level == 0 or self._stretched < STRETCH_SHARE * self.expanded:
+                return self._segment(last_round, level, i)  # a new best's first sweep, or
+                # longer stretches while they have had less than their share
         for r in range(last.round if last else 0, 64):
             open_weights = [w for w in WEIGHTS if w not in settled and not (w > 1 and proved)]
             for w in open_weights[:WINDOW]:
-                if w == 1.0 and best is None:
-                    continue
-                if last is not None and (r, -w) <= (last.round, -last.weight):
-                    continue  # already run in this round
-                longer = self._swept + 1 < len(SEGMENT_LENGTHS)
-                swept = any(p.segment is not None and p.round == r for p, _ in self.runs)
-                if r > last_round and best is not None and not proved and longer and not swept:
-                    return self._segment(r, self._swept + 1, 0)  # a round ends: longer ones
-                return Phase(w, r, FIRST_BUDGET << r, best if w == 1.0 else None)
+                views = 1 if w == 1.0 else len(self._turns)
+                for v in range(views):
+                    if w == 1.0 and best is None:
+                        continue
+                    if last is not None and (r, -w, v) <= (last.round, -last.weight, last.view):
+                        continue  # already run in this round
+                    budget = (FIRST_BUDGET << r) // views
+                    return Phase(w, r, budget, best if w == 1.0 else None, view=v)
         return None
 
     def _segment(self, round: int, level: int, i: int) -> Phase:
         """A sweep of ``level`` in ``round``: the stretch of the best path from move ``i``."""
         assert self.solution_found is not None
         j = min(i + SEGMENT_LENGTHS[level], len(self.solution_found))
-        budget = SEGMENT_BUDGET << level
+        budget = int(SEGMENT_BUDGET * SEGMENT_GROWTH**level)
         return Phase(1.0, round, budget, j - i, segment=(i, j), level=level)
 
     def _start(self) -> bool:
@@ -189,14 +220,24 @@ class AnytimeSearch(PhasedSearch):
         if phase is None:
             return False
         if phase.segment is not None:
-            self._swept = max(self._swept, phase.level)
-            self.runs.append((phase, self._segment_run(phase.segment)))
+            stretch = self._segment_run(phase.segment)
+            phase = replace(phase, heuristic=stretch.heuristic.name, backward=stretch.backward)
+            self.runs.append((phase, stretch))
             return True
-        before = [run for p, run in self.runs if p.weight == phase.weight and not p.segment]
+        before = [
+            run
+            for p, run in self.runs
+            if p.weight == phase.weight and p.view == phase.view and not p.segment
+        ]
         if before:  # go on where this weight's last phase stopped
             run = before[-1]
             run.status, run.reason, run.bound = Status.RUNNING, "", phase.bound
             phase = replace(phase, start=run.expanded)
+        elif phase.view:
+            turn = self._turns[phase.view]
+            run = self.stretches.run(
+                self.board, self.goal, None, phase.weight, turn, tables_only=True
+            )
         else:
             run = IDAStar(
                 self.problem, self.board, self.goal, weight=phase.weight, bound=phase.bound
@@ -204,17 +245,14 @@ class AnytimeSearch(PhasedSearch):
         self.runs.append((phase, run))
         return True
 
-    def _segment_run(self, segment: tuple[int, int]) -> IDAStar:
-        """IDA* from the board before move i of the best to the board after move j, for a
-        path shorter than j - i."""
+    def _segment_run(self, segment: tuple[int, int]) -> StretchRun:
+        """IDA* between the board before move i of the best and the board after move j, for
+        a path shorter than j - i."""
         assert self.solution_found is not None
         i, j = segment
         start = self.board.apply(self.solution_found[:i])
         end = start.apply(self.solution_found[i:j])
-        goal_pos = {t: p for p, t in enumerate(end.tiles)}
-        heuristic = make_heuristic(SEGMENT_HEURISTIC, self.space, goal_pos)
-        problem = Problem.for_boards(start, end, heuristic)
-        return IDAStar(problem, start, end, bound=j - i)
+        return self.stretches.run(start, end, j - i)
 
     def _pause(self, phase: Phase, run: IDAStar) -> None:
         """The phase spent its budget: its run waits for its weight's next round (a stretch's
@@ -258,21 +296,32 @@ class AnytimeSearch(PhasedSearch):
         phase, run = self.runs[-1]
         self._release(run)
         if phase.segment is not None:
-            if run.status == Status.SOLVED and run.solution is not None:
-                i, j = phase.segment
-                assert self.solution_found is not None and len(run.solution) < j - i
-                shorter = self.solution_found[:i] + run.solution + self.solution_found[j:]
+            self._stretched += run.expanded
+            i, j = phase.segment
+            assert self.solution_found is not None
+            if run.status != Status.SOLVED:  # none shorter: the next stretch, or longer ones
+                if j < len(self.solution_found):
+                    self._sweep = (phase.level, i + max(1, (j - i) // 2))
+                elif phase.level + 1 < len(SEGMENT_LENGTHS):
+                    self._sweep = (phase.level + 1, 0)
+                else:
+                    self._sweep = None
+            elif isinstance(run, StretchRun):  # again from i
+                way = run.moves()
+                assert len(way) < j - i
+                shorter = self.solution_found[:i] + way + self.solution_found[j:]
                 self.solution_found = shorter
                 self.improvements.append(
                     Improvement(len(shorter), seconds, 1.0, self.expanded, phase.segment)
                 )
         elif run.status == Status.SOLVED and run.solution is not None:
             best = self.solution_found
-            if best is None or len(run.solution) < len(best):
-                self.solution_found = run.solution
-                self._swept = -1  # a new best, not swept yet
+            found = run.moves() if isinstance(run, StretchRun) else run.solution
+            if best is None or len(found) < len(best):
+                self.solution_found = found
+                self._sweep = (0, 0)  # a new best, not swept yet
                 self.improvements.append(
-                    Improvement(len(run.solution), seconds, phase.weight, self.expanded)
+                    Improvement(len(found), seconds, phase.weight, self.expanded)
                 )
         proof_ended = phase.weight == 1.0 and not phase.segment and run.status != Status.LIMIT
         if proof_ended or not self._start():
@@ -297,7 +346,8 @@ class AnytimeSearch(PhasedSearch):
             run.reason,
             len(self.improvements),
             self.solution_found,
-            self._swept,
+            self._sweep,
+            self._stretched,
         )
         self._dropped.clear()
         lines: list[Line] = []  # the lines of the phases' pseudocode it ran (stepping)
@@ -360,7 +410,7 @@ class AnytimeSearch(PhasedSearch):
     def back(self) -> bool:
         if not self._history or self.unrecorded:
             return False
-        _step, number, runs, status, reason, improvements, best, swept, dropped = (
+        _step, number, runs, status, reason, improvements, best, sweep, stretched, dropped = (
             self._history.pop()
         )
         self.runs[number - 1][1].back()  # the run that expanded a node in the step
@@ -375,7 +425,7 @@ class AnytimeSearch(PhasedSearch):
         for paused, table in dropped:
             paused.table = table
         del self.improvements[improvements:]
-        self.solution_found, self._swept = best, swept
+        self.solution_found, self._sweep, self._stretched = best, sweep, stretched
         self.steps -= 1
         self.status, self.reason, self.solution = Status.RUNNING, "", None
         self._sum()

@@ -14,7 +14,7 @@ of every size from 2x2 to 5x5. What it rests on (docs/performance.md):
 - Above: a shortest solution can take minutes or more (the 24-puzzle's take hours), so the
   anytime search, which has a solution within a second and shortens it until its 10 s limit,
   with ``pdb`` where the tables are shipped (the 5x5 with the blank in a corner), else linear
-  conflict (its shortening uses linear conflict in any case).
+  conflict (its shortening of stretches uses the tables too where they are in memory).
 
 The choice is a real :class:`~npuzzle.search.algorithms.Algorithm`: "auto" is a choice of the
 clients (:data:`AUTO`), never a member of the enum.
