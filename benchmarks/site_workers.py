@@ -3,19 +3,24 @@
 Builds the site with build.py into a temporary folder, serves it on a free port of 127.0.0.1,
 opens it and waits for the solver worker, then:
 
+- **CPython** (unless ``--skip-cpython``): the same instances solved by ``benchmarks/korf100.py``
+  (IDA* + ``pdb``, one process, the same tables), in a child process before the browser
+  starts, so that the page is measured against CPython on the same machine in the same run.
 - **Solve** (``--ids``, default all of Korf's 100): each instance with IDA* + ``pdb`` through
   ``window.npuzzleSolve``, first with ``workers: 1``, then with ``workers: 2`` (the solver
-  worker and one helper, web/worker/team.py). Before either, one call per setting loads the tables
-  (into the helper too, by a board whose last iterations are shared) and is not counted; the
-  renderers' resident memory is printed after each (Linux: /proc).
+  worker and one helper, web/worker/team.py; ``--workers 2`` runs one setting alone). Before
+  either, one call per setting loads the tables (into the helper too, by a board whose
+  iterations are shared) and is not counted; the renderers' resident memory is printed after
+  each (Linux: /proc).
   Each row: the optimal length, each setting's length (they must equal it), nodes
-  generated, the worker's seconds and the ratio of the two; then totals.
+  generated, the worker's seconds, CPython's seconds and the ratio of two workers to one and
+  to CPython; then totals, mean nodes generated and the ratios to CPython.
 - **Lab** (``--lab``, default kunkle with its defaults): the experiment run from the Lab
   form with Workers 1, then 2; the seconds from Run to "Done" and their ratio, and whether
   the two tables are equal (every column but seconds).
 
-    .venv/bin/python benchmarks/site_workers.py [--ids 1-100] [--lab kunkle] [--skip-solve]
-        [--skip-lab] [--chromium PATH]
+    .venv/bin/python benchmarks/site_workers.py [--ids 1-100] [--workers 1,2] [--lab kunkle]
+        [--skip-solve] [--skip-cpython] [--skip-lab] [--chromium PATH]
 
 Exit status 1 if a length differs from the optimum or the two tables differ. On a 2-core
 machine both settings share the cores with the browser's own threads: the ratio says what
@@ -25,9 +30,12 @@ a second worker buys there.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -79,59 +87,98 @@ def solve(page: Page, board: Board, goal: Board, workers: int) -> dict[str, Any]
     return answer
 
 
-def run_solve(page: Page, ids: str) -> bool:
+def run_cpython(ids: str) -> dict[int, dict[str, Any]]:
+    """Korf's instances ``ids`` by benchmarks/korf100.py in CPython (one process): its rows
+    by id."""
+    print(f"CPython {sys.version.split()[0]}: benchmarks/korf100.py --ids {ids}", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "rows.json"
+        command = [sys.executable, str(ROOT / "benchmarks" / "korf100.py"), "--no-sp"]
+        command += ["--ids", ids, "--json", str(out)]
+        done = subprocess.run(command, check=False, capture_output=True, text=True)
+        print(done.stdout.splitlines()[-1] if done.stdout else done.stderr, flush=True)
+        rows: list[dict[str, Any]] = json.loads(out.read_text())["npuzzle"]
+    return {int(r["id"]): r for r in rows}
+
+
+def warm_up(page: Page, workers: int) -> None:
+    """Load the tables for ``workers`` (and start the helpers): not counted."""
+    goal = Board.goal("blank-first", 4, 4)
+    warm = next(i for i in reference.korf100() if i.ident == WARM_ID)
+    answer = solve(page, warm.board, goal, workers)  # with 2: starts the helper
+    if workers > 1:
+        page.wait_for_selector(
+            f'body[data-helpers="{workers - 1}"]', state="attached", timeout=120_000
+        )
+        answer = solve(page, warm.board, goal, workers)  # the helper loads its tables
+    if answer.get("length") != warm.optimal:
+        print(f"warming up with {workers} worker(s) failed: {answer.get('reason')}")
+
+
+def run_solve(
+    page: Page, ids: str, settings: list[int], cpython: dict[int, dict[str, Any]]
+) -> bool:
     goal = Board.goal("blank-first", 4, 4)
     instances = reference.pick(reference.korf100(), ids)
-    warm = next(i for i in reference.korf100() if i.ident == WARM_ID)
     memory = []
-    for workers in (1, 2):
-        answer = solve(page, warm.board, goal, workers)  # with 2: starts the helper
-        if workers == 2:
-            page.wait_for_selector('body[data-helpers="1"]', state="attached", timeout=120_000)
-            answer = solve(page, warm.board, goal, workers)  # the helper loads its tables
-        if answer.get("length") != warm.optimal:
-            print(f"warming up with {workers} worker(s) failed: {answer.get('reason')}")
-        memory.append(renderers_mb())
+    for workers in settings:
+        warm_up(page, workers)
+        memory.append(f"{renderers_mb():,.0f} MB with {workers} worker(s)")
     helpers = page.evaluate("document.body.dataset.helpers")
-    print(
-        f"renderers' resident memory with the tables loaded: {memory[0]:,.0f} MB with one"
-        f" worker, {memory[1]:,.0f} MB with two"
-    )
+    print(f"renderers' resident memory with the tables loaded: {', '.join(memory)}")
     print(f"\nSolve: IDA* + pdb, {len(instances)} of Korf's instances (helpers joined: {helpers})")
-    print(
-        f"{'id':>4} {'opt':>4} {'len 1':>5} {'len 2':>5} {'generated 1':>12} {'generated 2':>12}"
-        f" {'s 1':>7} {'s 2':>7} {'ratio':>6}"
-    )
-    totals = {"g1": 0, "g2": 0, "s1": 0.0, "s2": 0.0}
+    head = f"{'id':>4} {'opt':>4}" + "".join(f" {'len ' + str(w):>5}" for w in settings)
+    head += "".join(f" {'generated ' + str(w):>12}" for w in settings)
+    head += "".join(f" {'s ' + str(w):>7}" for w in settings) + f" {'s CPy':>7}"
+    head += f" {'2/1':>5}" * (len(settings) > 1) + f" {'last/CPy':>8}"
+    print(head)
+    seconds = {w: 0.0 for w in settings}
+    generated = {w: 0 for w in settings}
+    cpython_s = cpython_g = 0.0
     bad = []
     for i in instances:
-        one = solve(page, i.board, goal, 1)
-        two = solve(page, i.board, goal, 2)
-        ok = one.get("length") == two.get("length") == i.optimal
-        for answer in (one, two):
+        answers = {w: solve(page, i.board, goal, w) for w in settings}
+        ok = all(a.get("length") == i.optimal for a in answers.values())
+        for answer in answers.values():
             ok = ok and i.board.apply(str(answer.get("moves") or "")) == goal
         if not ok:
             bad.append(i.ident)
-        s1, s2 = float(one.get("seconds") or 0), float(two.get("seconds") or 0)
-        g1, g2 = int(one.get("generated") or 0), int(two.get("generated") or 0)
-        totals = {
-            "g1": totals["g1"] + g1,
-            "g2": totals["g2"] + g2,
-            "s1": totals["s1"] + s1,
-            "s2": totals["s2"] + s2,
-        }
-        print(
-            f"{i.ident:>4} {i.optimal:>4} {one.get('length')!s:>5} {two.get('length')!s:>5}"
-            f" {g1:>12,} {g2:>12,} {s1:>7.2f} {s2:>7.2f} {s2 / s1 if s1 else 0:>6.2f}"
-            f"{'' if ok else '  WRONG'}",
-            flush=True,
-        )
+        s = {w: float(a.get("seconds") or 0) for w, a in answers.items()}
+        g = {w: int(a.get("generated") or 0) for w, a in answers.items()}
+        for w in settings:
+            seconds[w] += s[w]
+            generated[w] += g[w]
+        row = cpython.get(i.ident, {})
+        cs = float(row.get("seconds") or 0)
+        cpython_s += cs
+        cpython_g += int(row.get("generated") or 0)
+        last = s[settings[-1]]
+        line = f"{i.ident:>4} {i.optimal:>4}"
+        line += "".join(f" {answers[w].get('length')!s:>5}" for w in settings)
+        line += "".join(f" {g[w]:>12,}" for w in settings)
+        line += "".join(f" {s[w]:>7.2f}" for w in settings) + f" {cs:>7.2f}"
+        if len(settings) > 1:
+            line += f" {last / s[settings[0]] if s[settings[0]] else 0:>5.2f}"
+        line += f" {last / cs if cs else 0:>8.2f}"
+        print(line + ("" if ok else "  WRONG"), flush=True)
     n = len(instances)
-    print(
-        f"total: 1 worker {totals['s1']:.1f} s ({totals['g1'] / n:,.0f} generated on average),"
-        f" 2 workers {totals['s2']:.1f} s ({totals['g2'] / n:,.0f}):"
-        f" ratio {totals['s2'] / totals['s1']:.2f}"
-    )
+    parts = [
+        f"{w} worker(s) {seconds[w]:.1f} s ({generated[w] / n:,.0f} generated on average)"
+        for w in settings
+    ]
+    if cpython:
+        parts.append(f"CPython {cpython_s:.1f} s ({cpython_g / n:,.0f})")
+    print("total: " + ", ".join(parts))
+    if len(settings) > 1:
+        print(
+            f"ratio {settings[-1]} workers / {settings[0]}: "
+            f"{seconds[settings[-1]] / seconds[settings[0]]:.2f}"
+        )
+    if cpython_s:
+        print(
+            "ratio to CPython: "
+            + ", ".join(f"{w} worker(s) {seconds[w] / cpython_s:.2f}" for w in settings)
+        )
     print("every length optimal" if not bad else f"WRONG: ids {bad}")
     return not bad
 
@@ -171,11 +218,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--ids", default="1-100", help="Korf's ids (default 1-100)")
     parser.add_argument("--lab", default="kunkle", help="the Lab's experiment (default kunkle)")
+    parser.add_argument("--workers", default="1,2", help="the settings to run (default 1,2)")
     parser.add_argument("--skip-solve", action="store_true")
+    parser.add_argument("--skip-cpython", action="store_true")
     parser.add_argument("--skip-lab", action="store_true")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", CHROMIUM))
     args = parser.parse_args(argv)
     ok = True
+    settings = [int(w) for w in args.workers.split(",")]
+    cpython = {} if args.skip_solve or args.skip_cpython else run_cpython(args.ids)
     with built_and_served(args.chromium) as (browser, url):
         page = browser.new_page()
         page.goto(url)
@@ -185,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
         workers = page.locator("#workers").input_value()
         print(f"site ready; hardwareConcurrency {cores}, deviceMemory {memory}: Workers {workers}")
         if not args.skip_solve:
-            ok = run_solve(page, args.ids) and ok
+            ok = run_solve(page, args.ids, settings, cpython) and ok
         if not args.skip_lab:
             ok = run_lab(page, args.lab) and ok
     return 0 if ok else 1
