@@ -289,6 +289,7 @@ class WholeSearch(TypedDict):
     goal: str
     heuristic: str
     page: str
+    ident: int  # which search of the solver worker: a helper's table serves one alone
 
 
 class SubtreePiece(TypedDict):

@@ -17,6 +17,13 @@ by the others, so a helper that crashes (out of memory, say) costs time, never t
 
 A piece of work (:class:`Work`) is made the same way on both sides (:func:`work_for`): the
 search it runs is the CLI's, run in slices so that messages, Cancel and progress get in.
+
+IDA* is shared by :meth:`Team.search` (Solve's, and any other search that wants the helpers):
+its subtrees come from :class:`npuzzle.search.split.Split` iteration after iteration, the next
+iteration's before the last subtree of this one has ended; this worker takes them from the
+front of the iteration, the helpers from the back, so that each searches neighbouring
+subtrees, whose boards its transposition table (:class:`~npuzzle.search.split.Memory`, kept
+for the whole search) has met.
 """
 
 from __future__ import annotations
@@ -26,18 +33,18 @@ import dataclasses
 import json
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterator
-from typing import Any, cast
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, Protocol, cast
 
 import js
 import tables
-from protocol import JobPiece, Message, Note, Piece, SubtreePiece, WholeSearch
+from protocol import JobPiece, Message, Note, Piece, SubtreePiece, WholeSearch, board_text
 from pyodide.ffi import create_proxy
 
 from npuzzle import ALGORITHMS, Algorithm, Board, PuzzleError, Search, Status, make_search
 from npuzzle.lab import runner
 from npuzzle.search.idastar import IDAStar
-from npuzzle.search.split import Answer, Subtree
+from npuzzle.search.split import Answer, Memory, Split, Subtree
 
 # A worker hears the team's channel only while it yields to the browser, and only through a
 # timer: Pyodide runs a sleep of at most 2 ms as an immediate task, which lets the worker's
@@ -51,7 +58,10 @@ IDLE_SECONDS = 0.004  # between looks at the messages when waiting for answers
 REST_SECONDS = 0.01  # between a helper's looks at the messages when it has no work
 BUSY_SECONDS = 0.5  # a helper says it is alive this often while it works
 LOST_SECONDS = 10.0  # a working helper silent this long is given up
-AHEAD = 8  # pieces a helper holds at once (the one under way, the next) while many remain
+AHEAD = 8  # pieces a helper holds at once while many remain
+# pieces a helper holds at least (the one under way, the next), so that it goes on at once
+# rather than wait for this worker to read its answer and send another
+HOLD = 2
 
 
 class Work:
@@ -85,9 +95,11 @@ class SubtreeWork(Work):
     """One subtree of a split IDA* iteration; the answer is a :class:`npuzzle.search.split.Answer`'s
     fields."""
 
-    def __init__(self, whole: IDAStar, moves: str, threshold: int) -> None:
+    def __init__(
+        self, whole: IDAStar, moves: str, threshold: int, memory: Memory | None = None
+    ) -> None:
         self.subtree = Subtree.after(whole, moves, threshold)
-        self.sub = self.subtree.search(whole)
+        self.sub = self.subtree.search(whole, memory)
         super().__init__(self.sub)
 
     def answer(self) -> dict[str, Any]:
@@ -102,6 +114,7 @@ def answer_of(data: dict[str, Any]) -> Answer:
         int(data["expanded"]),
         int(data["generated"]),
         int(data["duplicates"]),
+        int(data["threshold"]),
     )
 
 
@@ -133,16 +146,18 @@ Load = Callable[[list[str], str], Awaitable[None]]
 
 
 class Searches:
-    """The whole searches a worker has made for subtree work, and the tables it loaded: the
-    subtrees of one search all share them."""
+    """The whole search a worker has made for subtree work, with its transposition table
+    (``memory``) and the tables it loaded: the subtrees of one search all share them."""
 
     def __init__(self) -> None:
         self.held: tuple[str, IDAStar] | None = None
+        self.memory = Memory()
 
     async def whole(self, search: WholeSearch, load: Load) -> IDAStar:
         key = json.dumps(search, sort_keys=True)
         if self.held is not None and self.held[0] == key:
             return self.held[1]
+        self.memory = Memory()  # another search (ident): a table from this one on
         board = Board.parse(str(search["board"]))
         goal = Board.parse(str(search["goal"]))
         heuristic = str(search["heuristic"])
@@ -167,7 +182,8 @@ async def work_for(message: Piece, searches: Searches, load: Load) -> Work:
     if message.get("kind") == "subtree":
         message = cast(SubtreePiece, message)
         whole = await searches.whole(message["search"], load)
-        return SubtreeWork(whole, str(message["moves"]), int(message["threshold"]))
+        moves, threshold = str(message["moves"]), int(message["threshold"])
+        return SubtreeWork(whole, moves, threshold, searches.memory)
     if message.get("kind") == "job":
         message = cast(JobPiece, message)
         job = runner.Job.from_json(message["job"])
@@ -210,7 +226,55 @@ class _Held:
         self.expanded = self.generated = 0
 
 
-Deal = Iterator[tuple[Any, Piece]]  # (key, work message) in the order to hand out
+Deal = Iterable[tuple[Any, Piece]]  # (key, work message) in the order to hand out
+
+
+class Source(Protocol):
+    """Where :meth:`Team.share` takes the pieces it deals."""
+
+    def next(self, back: bool) -> tuple[Any, Piece] | None:
+        """The next piece, (key, work message): for a helper (``back``) or this worker; None
+        while there is none (for now, or at all)."""
+
+    def left(self) -> int:
+        """How many pieces are ready to deal (more may come)."""
+
+
+class _Listed:
+    """Pieces dealt in their order, to whoever asks (the Lab's searches)."""
+
+    def __init__(self, work: Deal, total: int) -> None:
+        self.work, self.total = iter(work), total
+
+    def next(self, back: bool) -> tuple[Any, Piece] | None:
+        item = next(self.work, None) if self.total > 0 else None
+        self.total -= 1
+        return item
+
+    def left(self) -> int:
+        return max(0, self.total)
+
+
+class Subtrees:
+    """The subtrees of an IDA* search split by ``split`` (:meth:`Team.search`): this worker
+    takes them from the front of the iteration, helpers from the back; once the iteration is
+    all dealt, the next one's (``Split.next_iteration``, which waits for the one before the
+    last to end)."""
+
+    def __init__(self, split: Split, whole: WholeSearch) -> None:
+        self.split, self.whole = split, whole
+        self.level: deque[Subtree] = deque()
+
+    def next(self, back: bool) -> tuple[Any, Piece] | None:
+        if not self.level:
+            self.level.extend(self.split.next_iteration())
+        if not self.level:
+            return None
+        subtree = self.level.pop() if back else self.level.popleft()
+        return subtree, subtree_work(self.whole, subtree.moves, subtree.threshold)
+
+    def left(self) -> int:
+        return len(self.level)
 
 
 class Team:
@@ -223,6 +287,7 @@ class Team:
         self.mail: deque[Message] = deque()  # what they said besides "here"
         self.searches = Searches()  # work_for's, for work done here
         self._ident = 0
+        self._searches = 0  # IDA* searches shared so far: each helper's table is for one
 
     def open(self, name: str) -> None:
         """Use the channel ``name`` (the page's); on a new one, ask who is there."""
@@ -261,30 +326,81 @@ class Team:
         progress: Callable[[int, int], None],
     ) -> str:
         """Hand out ``work`` (``total`` pieces) to at most ``helpers`` helpers and do it here
-        too (``mine`` makes it here), calling ``take(key, answer)`` for each answer, in
-        whatever order they come; ``take`` returning True stops the rest. ``progress(expanded,
-        generated)`` sums the pieces under way. Answers "done", "stopped" (by ``take``) or
-        "cancelled".
+        too: :meth:`share` of them, in their order."""
+        source = _Listed(work, total)
+        # one piece runs here as if alone
+        alone = total <= 1 or helpers <= 0
+        return await self.share(source, mine, take, helpers, cancelled, progress, alone)
 
-        While many pieces remain, each helper holds up to ``AHEAD``, so that it starts the
-        next at once rather than wait for this worker to read its answer; towards the end,
-        one each, so that no worker waits for pieces another holds."""
+    async def search(
+        self,
+        search: IDAStar,
+        page: str,
+        helpers: int,
+        cancelled: Callable[[], bool],
+        progress: Callable[[Split, int, int], None],
+        per_worker: int,
+        split_from: int,
+    ) -> tuple[Split, str]:
+        """One IDA* ``search`` (new) shared with at most ``helpers`` helpers, its subtrees
+        split by :class:`npuzzle.search.split.Split` (``per_worker``, ``split_from``); the
+        split, with its result, and how the sharing ended: "stopped" (the search ended),
+        "done" (the same, by the frontier) or "cancelled". ``page`` is where the helpers load
+        the tables; ``progress(split, expanded, generated)`` gets the counters of the
+        subtrees under way."""
+        split = Split(search, helpers + 1, per_worker, split_from)
+        self._searches += 1
+        whole = WholeSearch(
+            board=board_text(search.board),
+            goal=board_text(search.goal),
+            heuristic=search.heuristic.name,
+            page=page,
+            ident=self._searches,
+        )
+        memory = Memory()  # this worker's table for the subtrees it searches
+
+        async def mine(work: Any) -> Work:
+            return SubtreeWork(search, work["moves"], work["threshold"], memory)
+
+        def take(_key: Any, answer: Any) -> bool:
+            return split.take(answer_of(answer))
+
+        def counters(expanded: int, generated: int) -> None:
+            progress(split, expanded, generated)
+
+        source = Subtrees(split, whole)
+        ended = await self.share(source, mine, take, helpers, cancelled, counters, False)
+        return split, ended
+
+    async def share(
+        self,
+        source: Source,
+        mine: Callable[[Piece], Awaitable[Work]],
+        take: Callable[[Any, Any], bool],
+        helpers: int,
+        cancelled: Callable[[], bool],
+        progress: Callable[[int, int], None],
+        alone: bool,
+    ) -> str:
+        """Hand out the pieces of ``source`` to at most ``helpers`` helpers and do them here
+        too (``mine`` makes one here), calling ``take(key, answer)`` for each answer, in
+        whatever order they come; ``take`` returning True stops the rest. ``progress(expanded,
+        generated)`` sums the pieces under way. ``alone``: no helper, and this worker's piece
+        runs as if alone. Answers "done" (nothing left to deal or answer), "stopped" (by
+        ``take``) or "cancelled".
+
+        While many pieces are ready, each helper holds up to ``AHEAD``, else ``HOLD``, so
+        that it starts the next at once rather than wait for this worker to read its
+        answer."""
         retry: deque[tuple[Any, Piece]] = deque()
         out: dict[str, deque[_Held]] = {}  # helper name -> its pieces, the one under way first
         here: tuple[Any, Work] | None = None
-        dealt = 0
         yielded = time.monotonic()
-        # one piece (an IDA* iteration too small to split) runs here as if alone
-        sharing = total > 1 and helpers > 0
+        sharing = not alone and helpers > 0
         chunk = CHUNK if sharing else None
 
-        def next_work() -> tuple[Any, Piece] | None:
-            nonlocal dealt
-            if retry:
-                return retry.popleft()
-            item = next(work, None) if dealt < total else None
-            dealt += 1
-            return item
+        def next_work(back: bool) -> tuple[Any, Piece] | None:
+            return retry.popleft() if retry else source.next(back)
 
         def stop_all() -> None:
             for pieces in out.values():
@@ -300,13 +416,13 @@ class Team:
                     return "stopped"
             self._give_up_silent(out, retry)
             if here is None:  # this worker first: work that comes whole stays here
-                item = next_work()
+                item = next_work(False)
                 if item is not None:
                     here = (item[0], await mine(item[1]))
             for name in list(self.helpers)[: helpers if sharing else 0]:
                 pieces = out.setdefault(name, deque())
-                ahead = AHEAD if total - dealt > AHEAD * (helpers + 1) else 1
-                while len(pieces) < ahead and (item := next_work()) is not None:
+                ahead = AHEAD if source.left() > AHEAD * (helpers + 1) else HOLD
+                while len(pieces) < ahead and (item := next_work(True)) is not None:
                     self._ident += 1
                     pieces.append(_Held(self._ident, *item))
                     self._say(kind=Note.WORK, to=name, id=self._ident, work=item[1])
