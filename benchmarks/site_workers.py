@@ -135,6 +135,7 @@ def run_solve(
     seconds = {w: 0.0 for w in settings}
     generated = {w: 0 for w in settings}
     cpython_s = cpython_g = 0.0
+    figures: dict[str, float] = {}  # where the shared searches' time went (web/worker/team.py)
     bad = []
     for i in instances:
         answers = {w: solve(page, i.board, goal, w) for w in settings}
@@ -148,6 +149,8 @@ def run_solve(
         for w in settings:
             seconds[w] += s[w]
             generated[w] += g[w]
+            for name, value in (answers[w].get("team") or {}).items():
+                figures[name] = figures.get(name, 0.0) + float(value)
         row = cpython.get(i.ident, {})
         cs = float(row.get("seconds") or 0)
         cpython_s += cs
@@ -178,6 +181,11 @@ def run_solve(
         print(
             "ratio to CPython: "
             + ", ".join(f"{w} worker(s) {seconds[w] / cpython_s:.2f}" for w in settings)
+        )
+    if figures:
+        print(
+            "the shared searches, summed: "
+            + ", ".join(f"{name} {value:,.2f}" for name, value in figures.items())
         )
     print("every length optimal" if not bad else f"WRONG: ids {bad}")
     return not bad

@@ -338,6 +338,10 @@ Message = TypedDict(
         "generated": int,
         "answer": Any,
         "reason": str,
+        "at": float,  # when a helper said DONE (time.time(): the same clock in every worker)
+        "waited": float,  # DONE: the helper's seconds between this piece and the last one
+        "yielded": float,  # DONE: its seconds yielding to hear the channel during the piece
+        "worked": float,  # DONE: its seconds searching the piece
     },
     total=False,
 )

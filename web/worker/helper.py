@@ -38,6 +38,7 @@ class _Helper:
         self.waiting: deque[Message] = deque()
         self.stopped: set[int] = set()
         self.heard = 0.0  # when this helper last said it is busy
+        self.last: tuple[str, float] = ("", 0.0)  # the search of the last piece, when it ended
 
     def say(self, **message: Any) -> None:
         self.channel.say(**{"from": self.name}, **message)
@@ -82,15 +83,35 @@ class _Helper:
         async def load(names: list[str], page: str) -> None:
             await team.load_tables(names, page, busy)
 
+        search = str(message.get("search", ""))
+        # the time since the last piece of the same search ended, yielding and searching
+        waited = time.monotonic() - self.last[1] if self.last[0] == search else 0.0
+        yielded = worked = 0.0
         try:
             work = await team.work_for(message, self.searches, load)
-            while not work.run(team.SLICE_SECONDS):
+            while True:
+                began = time.monotonic()
+                ended = work.run(team.SLICE_SECONDS)
+                worked += time.monotonic() - began
+                if ended:
+                    break
                 busy(*work.counts())
+                began = time.monotonic()
                 await asyncio.sleep(team.YIELD_SECONDS)
+                yielded += time.monotonic() - began
                 self.read()
                 if ident in self.stopped:
                     return
-            self.say(kind=Note.DONE, id=ident, answer=work.answer())
+            self.say(
+                kind=Note.DONE,
+                id=ident,
+                answer=work.answer(),
+                at=time.time(),
+                waited=waited,
+                yielded=yielded,
+                worked=worked,
+            )
+            self.last = (search, time.monotonic())
         except Exception as exc:  # a bad message, tables refused, memory: the solver retries
             self.say(kind=Note.FAILED, id=ident, reason=f"{type(exc).__name__}: {exc}")
 

@@ -135,4 +135,4 @@ async def _solve_split(search: IDAStar, page: str, sharing: int) -> SolveAnswer:
     if ended == Reply.CANCELLED:
         result = split.result(f"cancelled after {split.expanded:,} nodes").to_json()
         return {**result, "status": Reply.CANCELLED}
-    return split.result().to_json()
+    return {**split.result().to_json(), "team": dict(TEAM.figures)}

@@ -64,6 +64,24 @@ AHEAD = 8  # pieces a helper holds at once while many remain
 HOLD = 2
 
 
+# Where the time of a share went (Team.figures, in Solve's answer as "team"; seconds unless a
+# count): this worker's pieces, its time searching, waiting for the helpers with nothing to
+# search, and yielding to hear them; the helpers' time searching, waiting for work between
+# two pieces of the search, and yielding; how late their answers were read, summed.
+FIGURES = (
+    "pieces here",
+    "pieces out",
+    "working",
+    "idle",
+    "yielding",
+    "yields",
+    "helpers working",
+    "helpers waiting",
+    "helpers yielding",
+    "heard late",
+)
+
+
 class Work:
     """One piece of work around its search, made ready by :func:`work_for` (tables loaded),
     run in slices: ``run(seconds)`` until it says it is done, then ``answer()`` (JSON-like)."""
@@ -288,6 +306,7 @@ class Team:
         self.searches = Searches()  # work_for's, for work done here
         self._ident = 0
         self._searches = 0  # IDA* searches shared so far: each helper's table is for one
+        self.figures = dict.fromkeys(FIGURES, 0.0)  # where the last share's time went
 
     def open(self, name: str) -> None:
         """Use the channel ``name`` (the page's); on a new one, ask who is there."""
@@ -397,6 +416,7 @@ class Team:
         here: tuple[Any, Work] | None = None
         yielded = time.monotonic()
         sharing = not alone and helpers > 0
+        figures = self.figures = dict.fromkeys(FIGURES, 0.0)
         chunk = CHUNK if sharing else None
 
         def next_work(back: bool) -> tuple[Any, Piece] | None:
@@ -419,6 +439,7 @@ class Team:
                 item = next_work(False)
                 if item is not None:
                     here = (item[0], await mine(item[1]))
+                    figures["pieces here"] += 1
             for name in list(self.helpers)[: helpers if sharing else 0]:
                 pieces = out.setdefault(name, deque())
                 ahead = AHEAD if source.left() > AHEAD * (helpers + 1) else HOLD
@@ -426,24 +447,33 @@ class Team:
                     self._ident += 1
                     pieces.append(_Held(self._ident, *item))
                     self._say(kind=Note.WORK, to=name, id=self._ident, work=item[1])
+                    figures["pieces out"] += 1
             if here is None and not any(out.values()):
                 return "done"
+            ran = time.monotonic()
             if here is not None and here[1].run(SLICE_SECONDS, chunk):
+                figures["working"] += time.monotonic() - ran
                 key, done = here
                 here = None
                 if take(key, done.answer()):
                     stop_all()
                     return "stopped"
+            elif here is not None:
+                figures["working"] += time.monotonic() - ran
             own = here[1].counts() if here is not None else (0, 0)
             under_way = [pieces[0] for pieces in out.values() if pieces]
             expanded = sum(h.expanded for h in under_way) + own[0]
             progress(expanded, sum(h.generated for h in under_way) + own[1])
             # Messages come in only while this worker yields (by a timer, see above): once a
             # slice, not after each of many short pieces.
+            slept = time.monotonic()
             if here is None:  # waiting for the helpers alone
                 await asyncio.sleep(IDLE_SECONDS)
-            elif time.monotonic() - yielded >= SLICE_SECONDS:
+                figures["idle"] += time.monotonic() - slept
+            elif slept - yielded >= SLICE_SECONDS:
                 await asyncio.sleep(YIELD_SECONDS if sharing else 0)
+                figures["yielding"] += time.monotonic() - slept
+                figures["yields"] += 1
             else:
                 continue
             yielded = time.monotonic()
@@ -475,6 +505,11 @@ class Team:
             elif kind == Note.DONE:
                 pieces.remove(held)
                 answers.append((held.key, m["answer"]))
+                figures = self.figures
+                figures["heard late"] += max(0.0, time.time() - float(m.get("at", time.time())))
+                figures["helpers waiting"] += float(m.get("waited", 0.0))
+                figures["helpers yielding"] += float(m.get("yielded", 0.0))
+                figures["helpers working"] += float(m.get("worked", 0.0))
             elif kind == Note.FAILED:  # done here or by another helper; this one gets no more
                 js.console.warn(f"npuzzle: {sender} failed: {m.get('reason')}; its work is redone")
                 self._give_up(sender, out, retry)
