@@ -20,7 +20,11 @@ opens it and waits for the solver worker, then:
   the two tables are equal (every column but seconds).
 
     .venv/bin/python benchmarks/site_workers.py [--ids 1-100] [--workers 1,2] [--lab kunkle]
-        [--skip-solve] [--skip-cpython] [--skip-lab] [--chromium PATH]
+        [--previous DIST] [--skip-solve] [--skip-cpython] [--skip-lab] [--chromium PATH]
+
+``--previous DIST`` serves an earlier release's built site beside this build's (build it with
+that checkout's ``build.py build --dest DIST``) and solves each board there too, just before
+this build does: before and after in one run, board by board.
 
 Exit status 1 if a length differs from the optimum or the two tables differ. On a 2-core
 machine both settings share the cores with the browser's own threads: the ratio says what
@@ -30,6 +34,7 @@ a second worker buys there.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -45,7 +50,7 @@ from playwright.sync_api import Page, expect
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' helpers
 sys.path.insert(0, str(ROOT / "src"))
-from sitekit import CHROMIUM, built_and_served  # noqa: E402
+from sitekit import CHROMIUM, built_and_served, served  # noqa: E402
 
 from npuzzle import Board, reference  # noqa: E402
 
@@ -116,77 +121,82 @@ def warm_up(page: Page, workers: int) -> None:
 
 
 def run_solve(
-    page: Page, ids: str, settings: list[int], cpython: dict[int, dict[str, Any]]
+    pages: dict[str, Page], ids: str, settings: list[int], cpython: dict[int, dict[str, Any]]
 ) -> bool:
+    """Each instance with each setting on each site (``pages``: "" this build, "prev" the
+    previous one), one after the other, so that a load on the machine weighs on all alike."""
     goal = Board.goal("blank-first", 4, 4)
     instances = reference.pick(reference.korf100(), ids)
-    memory = []
-    for workers in settings:
-        warm_up(page, workers)
-        memory.append(f"{renderers_mb():,.0f} MB with {workers} worker(s)")
-    helpers = page.evaluate("document.body.dataset.helpers")
-    print(f"renderers' resident memory with the tables loaded: {', '.join(memory)}")
-    print(f"\nSolve: IDA* + pdb, {len(instances)} of Korf's instances (helpers joined: {helpers})")
-    head = f"{'id':>4} {'opt':>4}" + "".join(f" {'len ' + str(w):>5}" for w in settings)
-    head += "".join(f" {'generated ' + str(w):>12}" for w in settings)
-    head += "".join(f" {'s ' + str(w):>7}" for w in settings) + f" {'s CPy':>7}"
-    head += f" {'2/1':>5}" * (len(settings) > 1) + f" {'last/CPy':>8}"
+    columns = [(site, w) for site in pages for w in settings]
+    names = {c: f"{c[0]}{' ' if c[0] else ''}{c[1]}w" for c in columns}
+    for site, page in pages.items():
+        memory = []
+        for workers in settings:
+            warm_up(page, workers)
+            memory.append(f"{renderers_mb():,.0f} MB with {workers} worker(s)")
+        helpers = page.evaluate("document.body.dataset.helpers")
+        print(
+            f"{site or 'this build'}: renderers' resident memory with the tables loaded:"
+            f" {', '.join(memory)} (helpers joined: {helpers})"
+        )
+    print(
+        f"\nSolve: IDA* + pdb, {len(instances)} of Korf's instances; seconds (s), nodes"
+        " generated (gen) and each column's seconds over CPython's"
+    )
+    head = f"{'id':>4} {'opt':>4}" + "".join(f" {'gen ' + names[c]:>14}" for c in columns)
+    head += "".join(f" {'s ' + names[c]:>9}" for c in columns) + f" {'s CPy':>7}"
+    head += "".join(f" {'/CPy ' + names[c]:>11}" for c in columns)
     print(head)
-    seconds = {w: 0.0 for w in settings}
-    generated = {w: 0 for w in settings}
+    seconds = dict.fromkeys(columns, 0.0)
+    generated = dict.fromkeys(columns, 0)
     cpython_s = cpython_g = 0.0
-    figures: dict[str, float] = {}  # where the shared searches' time went (web/worker/team.py)
+    # where the shared searches' time went (web/worker/team.py), by site
+    figures: dict[str, dict[str, float]] = {site: {} for site in pages}
     bad = []
     for i in instances:
-        answers = {w: solve(page, i.board, goal, w) for w in settings}
+        answers = {c: solve(pages[c[0]], i.board, goal, c[1]) for c in columns}
         ok = all(a.get("length") == i.optimal for a in answers.values())
         for answer in answers.values():
             ok = ok and i.board.apply(str(answer.get("moves") or "")) == goal
         if not ok:
             bad.append(i.ident)
-        s = {w: float(a.get("seconds") or 0) for w, a in answers.items()}
-        g = {w: int(a.get("generated") or 0) for w, a in answers.items()}
-        for w in settings:
-            seconds[w] += s[w]
-            generated[w] += g[w]
-            for name, value in (answers[w].get("team") or {}).items():
-                figures[name] = figures.get(name, 0.0) + float(value)
+        s = {c: float(a.get("seconds") or 0) for c, a in answers.items()}
+        g = {c: int(a.get("generated") or 0) for c, a in answers.items()}
+        for c in columns:
+            seconds[c] += s[c]
+            generated[c] += g[c]
+            for name, value in (answers[c].get("team") or {}).items():
+                figures[c[0]][name] = figures[c[0]].get(name, 0.0) + float(value)
         row = cpython.get(i.ident, {})
         cs = float(row.get("seconds") or 0)
         cpython_s += cs
         cpython_g += int(row.get("generated") or 0)
-        last = s[settings[-1]]
         line = f"{i.ident:>4} {i.optimal:>4}"
-        line += "".join(f" {answers[w].get('length')!s:>5}" for w in settings)
-        line += "".join(f" {g[w]:>12,}" for w in settings)
-        line += "".join(f" {s[w]:>7.2f}" for w in settings) + f" {cs:>7.2f}"
-        if len(settings) > 1:
-            line += f" {last / s[settings[0]] if s[settings[0]] else 0:>5.2f}"
-        line += f" {last / cs if cs else 0:>8.2f}"
+        line += "".join(f" {g[c]:>14,}" for c in columns)
+        line += "".join(f" {s[c]:>9.2f}" for c in columns) + f" {cs:>7.2f}"
+        line += "".join(f" {s[c] / cs if cs else 0:>11.2f}" for c in columns)
         print(line + ("" if ok else "  WRONG"), flush=True)
     n = len(instances)
-    parts = [
-        f"{w} worker(s) {seconds[w]:.1f} s ({generated[w] / n:,.0f} generated on average)"
-        for w in settings
-    ]
+    print("total:")
+    for c in columns:
+        ratio = f", {seconds[c] / cpython_s:.2f}x CPython's time" if cpython_s else ""
+        print(
+            f"  {names[c]:>8}: {seconds[c]:7.1f} s, {generated[c] / n:>11,.0f} generated"
+            f" a board{ratio}"
+        )
     if cpython:
-        parts.append(f"CPython {cpython_s:.1f} s ({cpython_g / n:,.0f})")
-    print("total: " + ", ".join(parts))
-    if len(settings) > 1:
-        print(
-            f"ratio {settings[-1]} workers / {settings[0]}: "
-            f"{seconds[settings[-1]] / seconds[settings[0]]:.2f}"
-        )
-    if cpython_s:
-        print(
-            "ratio to CPython: "
-            + ", ".join(f"{w} worker(s) {seconds[w] / cpython_s:.2f}" for w in settings)
-        )
-    if figures:
-        print(
-            "the shared searches, summed: "
-            + ", ".join(f"{name} {value:,.2f}" for name, value in figures.items())
-        )
+        print(f"  {'CPython':>8}: {cpython_s:7.1f} s, {cpython_g / n:>11,.0f} generated a board")
+    for site in pages:
+        one, two = seconds.get((site, settings[0])), seconds.get((site, settings[-1]))
+        if len(settings) > 1 and one and two:
+            print(
+                f"  {site or 'this build'}: {settings[-1]} workers / {settings[0]}: {two / one:.2f}"
+            )
+        if figures[site]:
+            print(
+                f"  {site or 'this build'}, the shared searches summed: "
+                + ", ".join(f"{name} {value:,.2f}" for name, value in figures[site].items())
+            )
     print("every length optimal" if not bad else f"WRONG: ids {bad}")
     return not bad
 
@@ -229,22 +239,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", default="1,2", help="the settings to run (default 1,2)")
     parser.add_argument("--skip-solve", action="store_true")
     parser.add_argument("--skip-cpython", action="store_true")
+    parser.add_argument(
+        "--previous",
+        help="a built site (build.py build --dest DIR) of an earlier release, to solve each"
+        " board with too (columns 'prev')",
+    )
     parser.add_argument("--skip-lab", action="store_true")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", CHROMIUM))
     args = parser.parse_args(argv)
     ok = True
     settings = [int(w) for w in args.workers.split(",")]
     cpython = {} if args.skip_solve or args.skip_cpython else run_cpython(args.ids)
-    with built_and_served(args.chromium) as (browser, url):
-        page = browser.new_page()
-        page.goto(url)
-        page.wait_for_selector('body[data-worker-ready="true"]', state="attached", timeout=120_000)
+    with contextlib.ExitStack() as stack:
+        browser, url = stack.enter_context(built_and_served(args.chromium))
+        urls = {"": url}
+        if args.previous:
+            urls = {"prev": stack.enter_context(served(Path(args.previous))), **urls}
+        pages = {site: browser.new_page() for site in urls}
+        for site, page in pages.items():
+            page.goto(urls[site])
+            page.wait_for_selector(
+                'body[data-worker-ready="true"]', state="attached", timeout=120_000
+            )
+        page = pages[""]
         cores = page.evaluate("navigator.hardwareConcurrency")
         memory = page.evaluate("navigator.deviceMemory ?? null")
         workers = page.locator("#workers").input_value()
         print(f"site ready; hardwareConcurrency {cores}, deviceMemory {memory}: Workers {workers}")
         if not args.skip_solve:
-            ok = run_solve(page, args.ids, settings, cpython) and ok
+            ok = run_solve(pages, args.ids, settings, cpython) and ok
         if not args.skip_lab:
             ok = run_lab(page, args.lab) and ok
     return 0 if ok else 1

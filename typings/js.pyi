@@ -4,6 +4,7 @@ from typing import Any
 
 BroadcastChannel: Any
 URL: Any
+addEventListener: Any
 caches: Any
 console: Any
 document: Any

@@ -307,6 +307,10 @@ class JobPiece(TypedDict):
 
 Piece = SubtreePiece | JobPiece  # a piece of work, dealt by the solver worker
 
+# What the page posts to the solver worker and a helper with the two ends of a MessageChannel
+# between them: {npuzzle: TEAM_PORT, helper: its name} (web/worker/team.py).
+TEAM_PORT = "team-port"
+
 
 class Note(StrEnum):
     """The kinds of the team's messages. The solver worker says ROLL (who is there?), WORK

@@ -21,10 +21,12 @@ _me: list[Any] = []  # this helper, once it has joined, and its task
 
 
 def join(channel: str, name: str) -> dict[str, str]:
-    """Listen on the page's team ``channel`` as ``name``, and say so."""
+    """Listen on the page's team ``channel`` as ``name``, and say so; and on the port to the
+    solver worker that the page hands this helper then (web/worker/team.py)."""
     if not _me:
         helper = _Helper(team.Channel(str(channel)), str(name))
         _me.extend([helper, asyncio.ensure_future(helper.serve())])
+        team.hear_ports(lambda _name, port: helper.channel.attach("", port))
     _me[0].say(kind=Note.HERE)
     return {"version": npuzzle.__version__, "name": _me[0].name}
 
@@ -39,6 +41,11 @@ class _Helper:
         self.stopped: set[int] = set()
         self.heard = 0.0  # when this helper last said it is busy
         self.last: tuple[str, float] = ("", 0.0)  # the search of the last piece, when it ended
+
+    def pause(self) -> float:
+        """How long to yield between slices: an immediate task once the solver worker is
+        heard over a port, else a timer (web/worker/team.py)."""
+        return 0 if "" in self.channel.ports else team.YIELD_SECONDS
 
     def say(self, **message: Any) -> None:
         self.channel.say(**{"from": self.name}, **message)
@@ -61,7 +68,7 @@ class _Helper:
             # Messages (a stop for a piece waiting here) come in only while this worker
             # yields: between pieces too, but not after each short one (a yield costs time).
             if not self.waiting or time.monotonic() - yielded > team.SLICE_SECONDS:
-                await asyncio.sleep(team.YIELD_SECONDS if self.waiting else team.REST_SECONDS)
+                await asyncio.sleep(self.pause() if self.waiting else team.REST_SECONDS)
                 yielded = time.monotonic()
             self.read()
             if not self.waiting:
@@ -91,13 +98,13 @@ class _Helper:
             work = await team.work_for(message, self.searches, load)
             while True:
                 began = time.monotonic()
-                ended = work.run(team.SLICE_SECONDS)
+                ended = work.run(team.SLICE_SECONDS if self.pause() else team.PORT_SLICE_SECONDS)
                 worked += time.monotonic() - began
                 if ended:
                     break
                 busy(*work.counts())
                 began = time.monotonic()
-                await asyncio.sleep(team.YIELD_SECONDS)
+                await asyncio.sleep(self.pause())
                 yielded += time.monotonic() - began
                 self.read()
                 if ident in self.stopped:

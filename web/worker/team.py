@@ -7,7 +7,11 @@ searches (:mod:`npuzzle.lab.runner`). A helper holds its own copy of the pattern
 needs, loaded from the browser's cache.
 
 They talk over a ``BroadcastChannel`` named for the page (two tabs never share one), in JSON
-text (``protocol.Message``, its ``kind`` a ``protocol.Note``). The solver worker says
+text (``protocol.Message``, its ``kind`` a ``protocol.Note``), and, once the page has handed
+them the two ends of a ``MessageChannel`` (``protocol.TEAM_PORT``, web/page/bridge.py), over
+it instead: a worker hears that port whenever it yields, even to an immediate task, as it
+hears the page, so the solver worker yields often and cheaply and reads an answer within
+``PORT_SLICE_SECONDS`` rather than ``SLICE_SECONDS``. The solver worker says
 ``{kind: "roll"}`` (who is there?), ``{kind: "work", to, id, work}`` and ``{kind: "stop",
 id}``; a helper says ``{kind: "here", from}``, ``{kind: "busy", from, id, expanded,
 generated}`` every ``BUSY_SECONDS`` while it works (or loads tables), then ``{kind: "done",
@@ -38,7 +42,16 @@ from typing import Any, Protocol, cast
 
 import js
 import tables
-from protocol import JobPiece, Message, Note, Piece, SubtreePiece, WholeSearch, board_text
+from protocol import (
+    TEAM_PORT,
+    JobPiece,
+    Message,
+    Note,
+    Piece,
+    SubtreePiece,
+    WholeSearch,
+    board_text,
+)
 from pyodide.ffi import create_proxy
 
 from npuzzle import ALGORITHMS, Algorithm, Board, PuzzleError, Search, Status, make_search
@@ -53,6 +66,9 @@ from npuzzle.search.split import Answer, Memory, Split, Subtree
 # holds pieces ahead, enough to work on until the next look.
 SLICE_SECONDS = 0.05  # a piece of work runs this long between looks at the messages
 CHUNK = 1024  # expansions between looks at the clock
+# The same over the helpers' ports, heard at an immediate task (a yield of about 0.1 ms)
+PORT_SLICE_SECONDS = 0.01
+PORT_CHUNK = 256
 YIELD_SECONDS = 0.003  # a timer, not an immediate task (see above)
 IDLE_SECONDS = 0.004  # between looks at the messages when waiting for answers
 REST_SECONDS = 0.01  # between a helper's looks at the messages when it has no work
@@ -212,8 +228,29 @@ async def work_for(message: Piece, searches: Searches, load: Load) -> Work:
     raise ValueError(f"no such work: {message.get('kind')!r}")
 
 
+def hear_ports(take: Callable[[str, Any], None]) -> None:
+    """Call ``take(helper, port)`` for each end of a MessageChannel the page hands this worker
+    (``protocol.TEAM_PORT``): the solver worker gets one for each helper, named, a helper one
+    to the solver worker."""
+
+    def heard(event: Any) -> None:
+        data = event.data
+        if getattr(data, "npuzzle", None) == TEAM_PORT and event.ports.length:
+            # PyScript's own listener would hand it to a Python name this worker lacks
+            event.stopImmediatePropagation()
+            take(str(data.helper), event.ports[0])
+
+    _kept.append(create_proxy(heard))
+    js.addEventListener("message", _kept[-1], True)  # capturing: before PyScript's listener
+
+
+_kept: list[Any] = []  # the listeners of hear_ports, kept alive
+
+
 class Channel:
-    """A BroadcastChannel carrying JSON text; what comes in waits in ``inbox``."""
+    """A BroadcastChannel carrying JSON text; what comes in waits in ``inbox``. Ports added by
+    :meth:`attach` carry it too: a message ``to`` a worker with a port goes over the port
+    (a helper's to the solver worker: the port of key "")."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -221,6 +258,15 @@ class Channel:
         self.port = js.BroadcastChannel.new(name)
         self._proxy = create_proxy(self._heard)
         self.port.onmessage = self._proxy
+        self.ports: dict[str, Any] = {}
+
+    def attach(self, key: str, port: Any) -> None:
+        """Hear ``port`` too, and say over it what goes to ``key``."""
+        old = self.ports.get(key)
+        if old is not None:
+            old.close()
+        port.onmessage = self._proxy
+        self.ports[key] = port
 
     def _heard(self, event: Any) -> None:
         try:
@@ -231,7 +277,8 @@ class Channel:
             self.inbox.append(cast(Message, message))
 
     def say(self, **message: Any) -> None:
-        self.port.postMessage(json.dumps(message))
+        port = self.ports.get(str(message.get("to", "")), self.port)
+        port.postMessage(json.dumps(message))
 
 
 class _Held:
@@ -284,9 +331,10 @@ class Subtrees:
         self.level: deque[Subtree] = deque()
 
     def next(self, back: bool) -> tuple[Any, Piece] | None:
-        if not self.level:
+        # an iteration too small to split comes whole, its root, and is this worker's
+        if not self.level and (self.split.splits_next or not back):
             self.level.extend(self.split.next_iteration())
-        if not self.level:
+        if not self.level or (back and not self.level[0].moves):
             return None
         subtree = self.level.pop() if back else self.level.popleft()
         return subtree, subtree_work(self.whole, subtree.moves, subtree.threshold)
@@ -307,12 +355,25 @@ class Team:
         self._ident = 0
         self._searches = 0  # IDA* searches shared so far: each helper's table is for one
         self.figures = dict.fromkeys(FIGURES, 0.0)  # where the last share's time went
+        self.ports: dict[str, Any] = {}  # helper -> its port, handed by the page
+        hear_ports(self._port)
+
+    def _port(self, helper: str, port: Any) -> None:
+        self.ports[helper] = port
+        if self.channel is not None:
+            self.channel.attach(helper, port)
+
+    def ported(self, names: list[str]) -> bool:
+        """Whether the helpers ``names`` all have a port to this worker."""
+        return self.channel is not None and all(n in self.channel.ports for n in names)
 
     def open(self, name: str) -> None:
         """Use the channel ``name`` (the page's); on a new one, ask who is there."""
         if not name or (self.channel is not None and self.channel.name == name):
             return
         self.channel = Channel(name)
+        for helper, port in self.ports.items():
+            self.channel.attach(helper, port)
         self.helpers.clear()
         self.channel.say(kind=Note.ROLL)
 
@@ -417,15 +478,14 @@ class Team:
         yielded = time.monotonic()
         sharing = not alone and helpers > 0
         figures = self.figures = dict.fromkeys(FIGURES, 0.0)
-        chunk = CHUNK if sharing else None
 
         def next_work(back: bool) -> tuple[Any, Piece] | None:
             return retry.popleft() if retry else source.next(back)
 
         def stop_all() -> None:
-            for pieces in out.values():
+            for name, pieces in out.items():
                 for held in pieces:
-                    self._say(kind=Note.STOP, id=held.ident)
+                    self._say(kind=Note.STOP, to=name, id=held.ident)
 
         while True:
             answers: list[tuple[Any, Any]] = []
@@ -440,7 +500,8 @@ class Team:
                 if item is not None:
                     here = (item[0], await mine(item[1]))
                     figures["pieces here"] += 1
-            for name in list(self.helpers)[: helpers if sharing else 0]:
+            team = list(self.helpers)[: helpers if sharing else 0]
+            for name in team:
                 pieces = out.setdefault(name, deque())
                 ahead = AHEAD if source.left() > AHEAD * (helpers + 1) else HOLD
                 while len(pieces) < ahead and (item := next_work(True)) is not None:
@@ -450,8 +511,15 @@ class Team:
                     figures["pieces out"] += 1
             if here is None and not any(out.values()):
                 return "done"
+            # While no helper holds work, this worker's piece runs as if alone; else it
+            # yields to hear them: often and briefly over their ports.
+            chunk, slice_seconds, pause = None, SLICE_SECONDS, 0.0
+            if any(out.values()):
+                chunk, pause = CHUNK, YIELD_SECONDS
+                if self.ported(team):
+                    chunk, slice_seconds, pause = PORT_CHUNK, PORT_SLICE_SECONDS, 0.0
             ran = time.monotonic()
-            if here is not None and here[1].run(SLICE_SECONDS, chunk):
+            if here is not None and here[1].run(slice_seconds, chunk):
                 figures["working"] += time.monotonic() - ran
                 key, done = here
                 here = None
@@ -470,8 +538,8 @@ class Team:
             if here is None:  # waiting for the helpers alone
                 await asyncio.sleep(IDLE_SECONDS)
                 figures["idle"] += time.monotonic() - slept
-            elif slept - yielded >= SLICE_SECONDS:
-                await asyncio.sleep(YIELD_SECONDS if sharing else 0)
+            elif slept - yielded >= slice_seconds:
+                await asyncio.sleep(pause)
                 figures["yielding"] += time.monotonic() - slept
                 figures["yields"] += 1
             else:

@@ -228,12 +228,9 @@ class Split:
                 # the last iteration's cut-off if it has ended, else the least it can be
                 cut = self._cut if not self._open else self.threshold + 1
                 self.threshold = self.search.round_threshold(cut)
+            wanted = self.wanted if self.splits_next else 1
             self.iteration += 1
             self._since += 1
-            expected = self._last_generated * GROWTH**self._since
-            wanted = self.wanted if self._last_generated and expected >= self.split_from else 1
-            if not self.split_from:
-                wanted = self.wanted
             generated = self.generated
             level, cut, solution = self._frontier(wanted)
             made = _Iteration(self.iteration, int(self.threshold), len(level), cut, solution)
@@ -243,6 +240,12 @@ class Split:
             if level:
                 return level
         return []
+
+    @property
+    def splits_next(self) -> bool:
+        """Whether the next iteration made will be split (else it comes whole: its root)."""
+        expected = self._last_generated * GROWTH ** (self._since + 1)
+        return not self.split_from or (self._last_generated > 0 and expected >= self.split_from)
 
     @property
     def searching(self) -> float:
