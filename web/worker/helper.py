@@ -98,7 +98,10 @@ class _Helper:
             work = await team.work_for(message, self.searches, load)
             while True:
                 began = time.monotonic()
-                ended = work.run(team.SLICE_SECONDS if self.pause() else team.PORT_SLICE_SECONDS)
+                if self.pause():  # a timer: once a slice
+                    ended = work.run(team.SLICE_SECONDS)
+                else:  # a port: once a chunk
+                    ended = work.run(0.0, team.HELPER_CHUNK)
                 worked += time.monotonic() - began
                 if ended:
                     break

@@ -10,8 +10,8 @@ They talk over a ``BroadcastChannel`` named for the page (two tabs never share o
 text (``protocol.Message``, its ``kind`` a ``protocol.Note``), and, once the page has handed
 them the two ends of a ``MessageChannel`` (``protocol.TEAM_PORT``, web/page/bridge.py), over
 it instead: a worker hears that port whenever it yields, even to an immediate task, as it
-hears the page, so the solver worker yields often and cheaply and reads an answer within
-``PORT_SLICE_SECONDS`` rather than ``SLICE_SECONDS``. The solver worker says
+hears the page, so the solver worker yields after every ``PORT_CHUNK`` expansions, at no cost
+but the pause itself, rather than once a ``SLICE_SECONDS`` through a timer. The solver worker says
 ``{kind: "roll"}`` (who is there?), ``{kind: "work", to, id, work}`` and ``{kind: "stop",
 id}``; a helper says ``{kind: "here", from}``, ``{kind: "busy", from, id, expanded,
 generated}`` every ``BUSY_SECONDS`` while it works (or loads tables), then ``{kind: "done",
@@ -66,9 +66,13 @@ from npuzzle.search.split import Answer, Memory, Split, Subtree
 # holds pieces ahead, enough to work on until the next look.
 SLICE_SECONDS = 0.05  # a piece of work runs this long between looks at the messages
 CHUNK = 1024  # expansions between looks at the clock
-# The same over the helpers' ports, heard at an immediate task (a yield of about 0.1 ms)
-PORT_SLICE_SECONDS = 0.01
-PORT_CHUNK = 256
+# Over the helpers' ports, heard at an immediate task (a yield of about 0.1 ms), the pieces
+# run one chunk between looks: a pause of IDA*'s kernel costs about 0.5 ms in CPython (it
+# unwinds the path and walks it down again), so the chunks are longer than the answers' wait
+# needs: the solver worker's about 30 ms in the page, the helpers' (who need hear only a
+# stop, at the end of a search) about 120 ms.
+PORT_CHUNK = 2048
+HELPER_CHUNK = 8192
 YIELD_SECONDS = 0.003  # a timer, not an immediate task (see above)
 IDLE_SECONDS = 0.004  # between looks at the messages when waiting for answers
 REST_SECONDS = 0.01  # between a helper's looks at the messages when it has no work
@@ -517,7 +521,7 @@ class Team:
             if any(out.values()):
                 chunk, pause = CHUNK, YIELD_SECONDS
                 if self.ported(team):
-                    chunk, slice_seconds, pause = PORT_CHUNK, PORT_SLICE_SECONDS, 0.0
+                    chunk, slice_seconds, pause = PORT_CHUNK, 0.0, 0.0
             ran = time.monotonic()
             if here is not None and here[1].run(slice_seconds, chunk):
                 figures["working"] += time.monotonic() - ran
