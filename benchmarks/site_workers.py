@@ -38,6 +38,7 @@ import contextlib
 import json
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -80,6 +81,22 @@ def renderers_mb() -> float:
     return total / 1024
 
 
+def renderers_cpu() -> float:
+    """CPU seconds the renderer processes have used so far (the pages and their workers): on
+    a machine shared with other work, what a search cost, whatever share of the cores it
+    got (Linux: /proc)."""
+    ticks = 0
+    for proc in Path("/proc").iterdir():
+        try:
+            if b"--type=renderer" not in (proc / "cmdline").read_bytes():
+                continue
+            fields = (proc / "stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def solve(page: Page, board: Board, goal: Board, workers: int) -> dict[str, Any]:
     request = {
         "board": board.format("rows"),
@@ -100,8 +117,12 @@ def run_cpython(ids: str) -> dict[int, dict[str, Any]]:
         out = Path(tmp) / "rows.json"
         command = [sys.executable, str(ROOT / "benchmarks" / "korf100.py"), "--no-sp"]
         command += ["--ids", ids, "--json", str(out)]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         done = subprocess.run(command, check=False, capture_output=True, text=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         print(done.stdout.splitlines()[-1] if done.stdout else done.stderr, flush=True)
+        used = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        print(f"CPython's CPU, the tables' loading included: {used:.1f} s", flush=True)
         rows: list[dict[str, Any]] = json.loads(out.read_text())["npuzzle"]
     return {int(r["id"]): r for r in rows}
 
@@ -148,13 +169,18 @@ def run_solve(
     head += "".join(f" {'/CPy ' + names[c]:>11}" for c in columns)
     print(head)
     seconds = dict.fromkeys(columns, 0.0)
+    cpu = dict.fromkeys(columns, 0.0)
     generated = dict.fromkeys(columns, 0)
     cpython_s = cpython_g = 0.0
     # where the shared searches' time went (web/worker/team.py), by site
     figures: dict[str, dict[str, float]] = {site: {} for site in pages}
     bad = []
     for i in instances:
-        answers = {c: solve(pages[c[0]], i.board, goal, c[1]) for c in columns}
+        answers = {}
+        for c in columns:
+            used = renderers_cpu()
+            answers[c] = solve(pages[c[0]], i.board, goal, c[1])
+            cpu[c] += renderers_cpu() - used
         ok = all(a.get("length") == i.optimal for a in answers.values())
         for answer in answers.values():
             ok = ok and i.board.apply(str(answer.get("moves") or "")) == goal
@@ -182,7 +208,7 @@ def run_solve(
         ratio = f", {seconds[c] / cpython_s:.2f}x CPython's time" if cpython_s else ""
         print(
             f"  {names[c]:>8}: {seconds[c]:7.1f} s, {generated[c] / n:>11,.0f} generated"
-            f" a board{ratio}"
+            f" a board{ratio}; the renderers' CPU {cpu[c]:.1f} s"
         )
     if cpython:
         print(f"  {'CPython':>8}: {cpython_s:7.1f} s, {cpython_g / n:>11,.0f} generated a board")
