@@ -142,17 +142,20 @@ def warm_up(page: Page, workers: int) -> None:
 
 
 def run_solve(
-    pages: dict[str, Page], ids: str, settings: list[int], cpython: dict[int, dict[str, Any]]
+    pages: dict[str, Page],
+    ids: str,
+    settings: dict[str, list[int]],
+    cpython: dict[int, dict[str, Any]],
 ) -> bool:
     """Each instance with each setting on each site (``pages``: "" this build, "prev" the
     previous one), one after the other, so that a load on the machine weighs on all alike."""
     goal = Board.goal("blank-first", 4, 4)
     instances = reference.pick(reference.korf100(), ids)
-    columns = [(site, w) for site in pages for w in settings]
+    columns = [(site, w) for site in pages for w in settings[site]]
     names = {c: f"{c[0]}{' ' if c[0] else ''}{c[1]}w" for c in columns}
     for site, page in pages.items():
         memory = []
-        for workers in settings:
+        for workers in settings[site]:
             warm_up(page, workers)
             memory.append(f"{renderers_mb():,.0f} MB with {workers} worker(s)")
         helpers = page.evaluate("document.body.dataset.helpers")
@@ -213,11 +216,10 @@ def run_solve(
     if cpython:
         print(f"  {'CPython':>8}: {cpython_s:7.1f} s, {cpython_g / n:>11,.0f} generated a board")
     for site in pages:
-        one, two = seconds.get((site, settings[0])), seconds.get((site, settings[-1]))
-        if len(settings) > 1 and one and two:
-            print(
-                f"  {site or 'this build'}: {settings[-1]} workers / {settings[0]}: {two / one:.2f}"
-            )
+        first, last = settings[site][0], settings[site][-1]
+        one, two = seconds.get((site, first)), seconds.get((site, last))
+        if first != last and one and two:
+            print(f"  {site or 'this build'}: {last} workers / {first}: {two / one:.2f}")
         if figures[site]:
             print(
                 f"  {site or 'this build'}, the shared searches summed: "
@@ -263,6 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ids", default="1-100", help="Korf's ids (default 1-100)")
     parser.add_argument("--lab", default="kunkle", help="the Lab's experiment (default kunkle)")
     parser.add_argument("--workers", default="1,2", help="the settings to run (default 1,2)")
+    parser.add_argument(
+        "--previous-workers", help="the settings to run on the previous build (default: --workers)"
+    )
     parser.add_argument("--skip-solve", action="store_true")
     parser.add_argument("--skip-cpython", action="store_true")
     parser.add_argument(
@@ -274,7 +279,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", CHROMIUM))
     args = parser.parse_args(argv)
     ok = True
-    settings = [int(w) for w in args.workers.split(",")]
+    settings = {"": [int(w) for w in args.workers.split(",")]}
+    settings["prev"] = [int(w) for w in (args.previous_workers or args.workers).split(",")]
     cpython = {} if args.skip_solve or args.skip_cpython else run_cpython(args.ids)
     with contextlib.ExitStack() as stack:
         browser, url = stack.enter_context(built_and_served(args.chromium))

@@ -4,7 +4,6 @@ from typing import Any
 
 BroadcastChannel: Any
 URL: Any
-addEventListener: Any
 caches: Any
 console: Any
 document: Any

@@ -459,7 +459,6 @@ def browser_modules(document: Document, window: Window, workers: Any) -> dict[st
     js.fetch = unavailable  # type: ignore[attr-defined]
     js.caches = SimpleNamespace(open=unavailable, keys=unavailable)  # type: ignore[attr-defined]
     js.BroadcastChannel = broadcast_channels()  # type: ignore[attr-defined]
-    js.addEventListener = lambda kind, handler, *options: window.addEventListener(kind, handler)  # type: ignore[attr-defined]
     js.console = SimpleNamespace(  # type: ignore[attr-defined]
         log=lambda *a: None, warn=window.warnings.append, error=window.warnings.append
     )

@@ -26,7 +26,6 @@ def join(channel: str, name: str) -> dict[str, str]:
     if not _me:
         helper = _Helper(team.Channel(str(channel)), str(name))
         _me.extend([helper, asyncio.ensure_future(helper.serve())])
-        team.hear_ports(lambda _name, port: helper.channel.attach("", port))
     _me[0].say(kind=Note.HERE)
     return {"version": npuzzle.__version__, "name": _me[0].name}
 
@@ -125,5 +124,14 @@ class _Helper:
         except Exception as exc:  # a bad message, tables refused, memory: the solver retries
             self.say(kind=Note.FAILED, id=ident, reason=f"{type(exc).__name__}: {exc}")
 
+
+def _port(_name: str, port: Any) -> None:
+    """The page's port to the solver worker, handed once this helper has joined."""
+    if _me:
+        _me[0].channel.attach("", port)
+
+
+# PyScript hands the page's notes with a port to ``xworker.onmessage`` (web/worker/team.py)
+xworker = team.PortNotes(_port)
 
 __export__ = ["join"]

@@ -87,7 +87,8 @@ HOLD = 2
 # Where the time of a share went (Team.figures, in Solve's answer as "team"; seconds unless a
 # count): this worker's pieces, its time searching, waiting for the helpers with nothing to
 # search, and yielding to hear them; the helpers' time searching, waiting for work between
-# two pieces of the search, and yielding; how late their answers were read, summed.
+# two pieces of the search, and yielding; how late their answers were read, summed; whether
+# they talked over the ports (1) or the channel alone (0).
 FIGURES = (
     "pieces here",
     "pieces out",
@@ -99,6 +100,7 @@ FIGURES = (
     "helpers waiting",
     "helpers yielding",
     "heard late",
+    "over ports",
 )
 
 
@@ -232,23 +234,20 @@ async def work_for(message: Piece, searches: Searches, load: Load) -> Work:
     raise ValueError(f"no such work: {message.get('kind')!r}")
 
 
-def hear_ports(take: Callable[[str, Any], None]) -> None:
-    """Call ``take(helper, port)`` for each end of a MessageChannel the page hands this worker
-    (``protocol.TEAM_PORT``): the solver worker gets one for each helper, named, a helper one
-    to the solver worker."""
+class PortNotes:
+    """Hears the page's notes that hand this worker an end of a MessageChannel
+    (``protocol.TEAM_PORT``) and calls ``take(helper, port)``: the solver worker gets one for
+    each helper, named, a helper one to the solver worker. PyScript hands the message events
+    it does not handle itself to ``xworker.onmessage`` of the worker's main script, which
+    names one of these ``xworker`` (web/worker/worker.py, helper.py)."""
 
-    def heard(event: Any) -> None:
+    def __init__(self, take: Callable[[str, Any], None]) -> None:
+        self.take = take
+
+    def onmessage(self, event: Any) -> None:
         data = event.data
         if getattr(data, "npuzzle", None) == TEAM_PORT and event.ports.length:
-            # PyScript's own listener would hand it to a Python name this worker lacks
-            event.stopImmediatePropagation()
-            take(str(data.helper), event.ports[0])
-
-    _kept.append(create_proxy(heard))
-    js.addEventListener("message", _kept[-1], True)  # capturing: before PyScript's listener
-
-
-_kept: list[Any] = []  # the listeners of hear_ports, kept alive
+            self.take(str(data.helper), event.ports[0])
 
 
 class Channel:
@@ -360,7 +359,7 @@ class Team:
         self._searches = 0  # IDA* searches shared so far: each helper's table is for one
         self.figures = dict.fromkeys(FIGURES, 0.0)  # where the last share's time went
         self.ports: dict[str, Any] = {}  # helper -> its port, handed by the page
-        hear_ports(self._port)
+        self.notes = PortNotes(self._port)  # the solver worker's xworker (worker.py)
 
     def _port(self, helper: str, port: Any) -> None:
         self.ports[helper] = port
@@ -522,6 +521,7 @@ class Team:
                 chunk, pause = CHUNK, YIELD_SECONDS
                 if self.ported(team):
                     chunk, slice_seconds, pause = PORT_CHUNK, 0.0, 0.0
+                    figures["over ports"] = 1
             ran = time.monotonic()
             if here is not None and here[1].run(slice_seconds, chunk):
                 figures["working"] += time.monotonic() - ran
