@@ -290,6 +290,7 @@ class WholeSearch(TypedDict):
     goal: str
     heuristic: str
     page: str
+    ident: int  # which search of the solver worker: a helper's table serves one alone
 
 
 class SubtreePiece(TypedDict):
@@ -306,6 +307,10 @@ class JobPiece(TypedDict):
 
 
 Piece = SubtreePiece | JobPiece  # a piece of work, dealt by the solver worker
+
+# What the page posts to the solver worker and a helper with the two ends of a MessageChannel
+# between them: {npuzzle: TEAM_PORT, helper: its name} (web/worker/team.py).
+TEAM_PORT = "team-port"
 
 
 class Note(StrEnum):
@@ -338,6 +343,10 @@ Message = TypedDict(
         "generated": int,
         "answer": Any,
         "reason": str,
+        "at": float,  # when a helper said DONE (time.time(): the same clock in every worker)
+        "waited": float,  # DONE: the helper's seconds between this piece and the last one
+        "yielded": float,  # DONE: its seconds yielding to hear the channel during the piece
+        "worked": float,  # DONE: its seconds searching the piece
     },
     total=False,
 )

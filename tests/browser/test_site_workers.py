@@ -68,6 +68,17 @@ def test_idastar_shared_with_a_helper_finds_the_shortest_solution(
     assert shared["Workers"] == "2" and shared["Optimal"] == "yes"
     moves = page.locator("#solution-moves").get_attribute("data-moves") or ""
     assert BOARD.apply(moves) == Board.goal("standard", 4, 4)
+    # The two talked over the MessageChannel the page handed them (web/worker/team.py).
+    request = {
+        "board": BOARD.format("rows"),
+        "goal": Board.goal("standard", 4, 4).format("rows"),
+        "algorithm": "idastar",
+        "heuristic": "linear-conflict",
+        "workers": 2,
+    }
+    answer = page.evaluate("(request) => window.npuzzleSolve(request)", request)
+    assert answer["length"] == alone.length and answer["team"]["pieces out"] > 0
+    assert answer["team"]["over ports"] == 1
     # A search that keeps its nodes is not split: no Workers figure.
     small = random_board(3, 3, seed="workers")
     astar = solve_in_page(page, small, "astar", "manhattan")

@@ -8,7 +8,7 @@ from npuzzle import Board, PuzzleError, make_search, random_board, solve
 from npuzzle.core import reference
 from npuzzle.search.algorithms import splits
 from npuzzle.search.idastar import IDAStar
-from npuzzle.search.split import Split, Subtree, solve_split
+from npuzzle.search.split import Memory, Split, Subtree, solve_split
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -110,3 +110,62 @@ def test_a_split_of_a_solved_board_or_a_stopped_one_says_so():
     assert stopped.next_iteration()
     r = stopped.result("stopped after 1 s")
     assert r.status == "limit" and r.reason == "stopped after 1 s" and r.moves is None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_next_iteration_searched_before_this_one_ends_keeps_the_length_optimal(seed):
+    # workers one iteration ahead: the next iteration's subtrees answered first, each
+    # worker's table kept over both iterations
+    board, goal = (
+        random_board(4, 4, seed=f"split:ahead{seed}", moves=50),
+        Board.goal("standard", 4, 4),
+    )
+    alone = solve(board, goal, algorithm="idastar", heuristic="linear-conflict")
+    search = make_search(board, goal, algorithm="idastar", heuristic="linear-conflict")
+    assert isinstance(search, IDAStar)
+    split = Split(search, 2, per_worker=3, split_from=0)
+    memories = [Memory(), Memory()]
+    ahead = 0
+    while not split.ended:
+        this = split.next_iteration()
+        following = split.next_iteration()  # made before any answer of this one
+        assert split.next_iteration() == [] or split.ended  # never two iterations ahead
+        ahead += bool(this and following)
+        for n, subtree in enumerate(following[::-1] + this[::-1]):
+            sub = subtree.search(search, memories[n % 2])
+            sub.run()
+            if split.take(subtree.answer(sub)):
+                break
+    result = split.result()
+    assert ahead and result.status == "solved" and result.length == alone.length
+    assert board.apply(result.moves) == goal
+    assert result.extra["threshold"] == alone.length
+
+
+def test_a_workers_memory_is_kept_over_iterations_but_not_lent_to_an_earlier_one():
+    memory = Memory()
+    table = memory.table_for(40)
+    table[7] = 1
+    assert memory.table_for(40) is table and memory.table_for(42) is table
+    earlier = memory.table_for(40)  # redone after a later iteration: its own table
+    assert earlier is not table and not earlier
+    assert memory.table_for(42) is table and table[7] == 1
+
+
+def test_a_shared_table_searches_fewer_nodes_than_a_table_per_subtree():
+    board, goal = random_board(4, 4, seed="split:memory", moves=120), Board.goal("standard", 4, 4)
+    counts = []
+    for memory in (None, Memory()):
+        search = make_search(board, goal, algorithm="idastar", heuristic="linear-conflict")
+        assert isinstance(search, IDAStar)
+        split = Split(search, 2, per_worker=8, split_from=0)
+        while subtrees := split.next_iteration():
+            for subtree in subtrees:
+                sub = subtree.search(search, memory)
+                sub.run()
+                if split.take(subtree.answer(sub)):
+                    break
+        counts.append(split.result())
+    fresh, shared = counts
+    assert fresh.length == shared.length
+    assert shared.generated < 0.95 * fresh.generated

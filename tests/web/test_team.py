@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Coroutine
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -223,3 +224,48 @@ def test_a_helper_quiet_between_searches_is_not_taken_for_lost(small_slices, mon
     assert "helper-1" not in web.job.TEAM.gone
     assert any(m["kind"] == "done" for m in later)
     assert not any("silent" in w for w in web.window.warnings)
+
+
+class Port:
+    """One end of a stand-in MessageChannel: what it posts reaches the other end's
+    ``onmessage`` in a later turn of the event loop; ``posted`` counts it."""
+
+    def __init__(self) -> None:
+        self.onmessage: Any = None
+        self.other: Port | None = None
+        self.posted = 0
+
+    def postMessage(self, data: Any) -> None:
+        self.posted += 1
+        other = self.other
+        assert other is not None
+        asyncio.get_running_loop().call_soon(
+            lambda: other.onmessage and other.onmessage(SimpleNamespace(data=data))
+        )
+
+    def close(self) -> None:
+        self.onmessage = None
+
+
+def test_with_the_pages_ports_the_team_talks_over_them(small_slices):
+    web = small_slices
+    board, goal = random_board(4, 4, seed="team:ports", moves=36), Board.goal("standard", 4, 4)
+    helpers = Helpers(web, "t7", ["helper-1"])
+    solver_end, helper_end = Port(), Port()
+    solver_end.other, helper_end.other = helper_end, solver_end
+
+    async def ported() -> Any:
+        await helpers.start()
+        try:
+            web.job.TEAM._port("helper-1", solver_end)  # as the page's note hands them
+            helpers.made[0].channel.attach("", helper_end)
+            return await web.worker.solve(request(board, goal, workers=2, team="t7"))
+        finally:
+            helpers.stop()
+
+    answer = asyncio.run(ported())
+    alone = solve(board, goal, algorithm="idastar", heuristic="manhattan")
+    assert answer["status"] == "solved" and answer["length"] == alone.length
+    assert "done" in helpers.kinds("helper-1")
+    # the work went over the port, and the answers came back over it
+    assert solver_end.posted >= 1 and helper_end.posted >= helpers.kinds("helper-1").count("done")

@@ -26,6 +26,7 @@ from protocol import (
     DEFAULT_ALGORITHM,
     HELPER_SCRIPT,
     POLL_SECONDS,
+    TEAM_PORT,
     WORKER,
     WORKER_SCRIPT,
     CompareRequest,
@@ -111,6 +112,8 @@ class Bridge:
         self.ready = False
         await self.create_worker(src=WORKER_SCRIPT, name=self.worker_name)
         await self.ping()
+        for name in self.helpers:
+            self._connect(name)
         for listener in self.on_restart:
             listener()
 
@@ -187,8 +190,34 @@ class Bridge:
         except Exception as exc:  # the search goes on without it
             self.window.console.warn(f"npuzzle: the helper worker {name} did not start: {exc}")
             return
+        self._connect(name)
         self.joined += 1
         self.window.document.body.dataset.helpers = str(self.joined)  # for tests and scripts
+
+    def _connect(self, name: str) -> None:
+        """Hand the solver worker and helper ``name`` the two ends of a MessageChannel: what
+        they say over it is heard at their every yield, unlike the team's BroadcastChannel
+        (web/worker/team.py). Without it (an older browser) they keep to the channel."""
+        if not hasattr(self.window, "MessageChannel"):
+            return
+        ends = [self._xworker(self.worker_name), self._xworker(name)]
+        if not all(ends):
+            return
+        try:
+            pipe = self.window.MessageChannel.new()
+            note = to_js(
+                {"npuzzle": TEAM_PORT, "helper": name},
+                dict_converter=self.window.Object.fromEntries,
+            )
+            for xworker, port in zip(ends, (pipe.port1, pipe.port2), strict=True):
+                xworker.postMessage(note, to_js([port]))
+        except Exception as exc:  # they keep to the channel
+            self.window.console.warn(f"npuzzle: no port to the helper worker {name}: {exc}")
+
+    def _xworker(self, name: str) -> Any:
+        """The Worker object of PyScript's worker ``name``, or None."""
+        script = self.window.document.querySelector(f'script[name="{name}"]')
+        return getattr(script, "xworker", None) if script else None
 
     # ----- Solve ---------------------------------------------------------------------------
     async def solve(

@@ -21,7 +21,8 @@ _me: list[Any] = []  # this helper, once it has joined, and its task
 
 
 def join(channel: str, name: str) -> dict[str, str]:
-    """Listen on the page's team ``channel`` as ``name``, and say so."""
+    """Listen on the page's team ``channel`` as ``name``, and say so; and on the port to the
+    solver worker that the page hands this helper then (web/worker/team.py)."""
     if not _me:
         helper = _Helper(team.Channel(str(channel)), str(name))
         _me.extend([helper, asyncio.ensure_future(helper.serve())])
@@ -38,6 +39,12 @@ class _Helper:
         self.waiting: deque[Message] = deque()
         self.stopped: set[int] = set()
         self.heard = 0.0  # when this helper last said it is busy
+        self.last: tuple[str, float] = ("", 0.0)  # the search of the last piece, when it ended
+
+    def pause(self) -> float:
+        """How long to yield between slices: an immediate task once the solver worker is
+        heard over a port, else a timer (web/worker/team.py)."""
+        return 0 if "" in self.channel.ports else team.YIELD_SECONDS
 
     def say(self, **message: Any) -> None:
         self.channel.say(**{"from": self.name}, **message)
@@ -60,7 +67,7 @@ class _Helper:
             # Messages (a stop for a piece waiting here) come in only while this worker
             # yields: between pieces too, but not after each short one (a yield costs time).
             if not self.waiting or time.monotonic() - yielded > team.SLICE_SECONDS:
-                await asyncio.sleep(team.YIELD_SECONDS if self.waiting else team.REST_SECONDS)
+                await asyncio.sleep(self.pause() if self.waiting else team.REST_SECONDS)
                 yielded = time.monotonic()
             self.read()
             if not self.waiting:
@@ -82,17 +89,49 @@ class _Helper:
         async def load(names: list[str], page: str) -> None:
             await team.load_tables(names, page, busy)
 
+        search = str(message.get("search", ""))
+        # the time since the last piece of the same search ended, yielding and searching
+        waited = time.monotonic() - self.last[1] if self.last[0] == search else 0.0
+        yielded = worked = 0.0
         try:
             work = await team.work_for(message, self.searches, load)
-            while not work.run(team.SLICE_SECONDS):
+            while True:
+                began = time.monotonic()
+                if self.pause():  # a timer: once a slice
+                    ended = work.run(team.SLICE_SECONDS)
+                else:  # a port: once a chunk
+                    ended = work.run(0.0, team.HELPER_CHUNK)
+                worked += time.monotonic() - began
+                if ended:
+                    break
                 busy(*work.counts())
-                await asyncio.sleep(team.YIELD_SECONDS)
+                began = time.monotonic()
+                await asyncio.sleep(self.pause())
+                yielded += time.monotonic() - began
                 self.read()
                 if ident in self.stopped:
                     return
-            self.say(kind=Note.DONE, id=ident, answer=work.answer())
+            self.say(
+                kind=Note.DONE,
+                id=ident,
+                answer=work.answer(),
+                at=time.time(),
+                waited=waited,
+                yielded=yielded,
+                worked=worked,
+            )
+            self.last = (search, time.monotonic())
         except Exception as exc:  # a bad message, tables refused, memory: the solver retries
             self.say(kind=Note.FAILED, id=ident, reason=f"{type(exc).__name__}: {exc}")
 
+
+def _port(_name: str, port: Any) -> None:
+    """The page's port to the solver worker, handed once this helper has joined."""
+    if _me:
+        _me[0].channel.attach("", port)
+
+
+# PyScript hands the page's notes with a port to ``xworker.onmessage`` (web/worker/team.py)
+xworker = team.PortNotes(_port)
 
 __export__ = ["join"]

@@ -10,7 +10,6 @@ import asyncio
 import time
 from typing import Any
 
-import team
 from job import CHUNK_SECONDS, JOB, MAX_NODES, TEAM, Options, helpers, load
 from protocol import (
     Kind,
@@ -18,9 +17,7 @@ from protocol import (
     Reply,
     SearchRequest,
     SolveAnswer,
-    WholeSearch,
     automatic_choice,
-    board_text,
     plain,
 )
 
@@ -30,12 +27,12 @@ from npuzzle.search.idastar import IDAStar
 from npuzzle.search.split import Split
 
 # IDA* shared with helpers (npuzzle.search.split): subtrees per worker in a split iteration, and
-# the nodes the iteration before must have generated. Both measured on Korf's boards
-# (benchmarks/site_workers.py): fewer pieces than the command line's, each longer than the
-# messages about it (a helper's answer is read once a slice, team.SLICE_SECONDS), and only
-# iterations of a second or more split.
-PIECES_PER_WORKER = 16
-SPLIT_FROM = 100_000
+# the nodes an iteration must be expected to generate to be split. Both measured on Korf's
+# boards (benchmarks/site_workers.py): few pieces, each much longer than the messages about it
+# (a helper's answer is read once a slice, team.SLICE_SECONDS), and neighbouring ones for each
+# worker, whose boards its table shares.
+PIECES_PER_WORKER = 4
+SPLIT_FROM = 20_000
 
 
 async def solve(request: Any) -> SolveAnswer | Refusal:
@@ -125,31 +122,17 @@ async def _solve(req: SearchRequest) -> SolveAnswer | Refusal:
 async def _solve_split(search: IDAStar, page: str, sharing: int) -> SolveAnswer:
     """IDA* with its iterations' subtrees dealt to this worker and ``sharing`` helpers
     (npuzzle.search.split): the same optimal length as alone, the counters of all of them."""
-    split = Split(search, sharing + 1, PIECES_PER_WORKER, SPLIT_FROM)
-    whole = WholeSearch(
-        board=board_text(search.board),
-        goal=board_text(search.goal),
-        heuristic=search.heuristic.name,
-        page=page,
-    )
 
-    def progress(expanded: int, generated: int) -> None:
+    def progress(split: Split, expanded: int, generated: int) -> None:
         JOB.expanded, JOB.generated = split.expanded + expanded, split.generated + generated
-        JOB.seconds, JOB.threshold = time.perf_counter() - split.started, split.threshold
+        JOB.seconds, JOB.threshold = time.perf_counter() - split.started, split.searching
         JOB.count_workers(sharing)
 
-    async def mine(work: Any) -> team.Work:
-        return team.SubtreeWork(search, work["moves"], work["threshold"])
-
-    def take(_key: Any, answer: Any) -> bool:
-        return split.take(team.answer_of(answer))
-
-    while subtrees := split.next_iteration():
-        deal = ((None, team.subtree_work(whole, t.moves, t.threshold)) for t in subtrees)
-        ended = await TEAM.deal(deal, len(subtrees), mine, take, sharing, JOB.cancelled, progress)
-        if ended == Reply.CANCELLED:
-            split.workers = JOB.workers
-            result = split.result(f"cancelled after {split.expanded:,} nodes").to_json()
-            return {**result, "status": Reply.CANCELLED}
+    split, ended = await TEAM.search(
+        search, page, sharing, JOB.cancelled, progress, PIECES_PER_WORKER, SPLIT_FROM
+    )
     split.workers = JOB.workers
-    return split.result().to_json()
+    if ended == Reply.CANCELLED:
+        result = split.result(f"cancelled after {split.expanded:,} nodes").to_json()
+        return {**result, "status": Reply.CANCELLED}
+    return {**split.result().to_json(), "team": dict(TEAM.figures)}

@@ -7,7 +7,11 @@ searches (:mod:`npuzzle.lab.runner`). A helper holds its own copy of the pattern
 needs, loaded from the browser's cache.
 
 They talk over a ``BroadcastChannel`` named for the page (two tabs never share one), in JSON
-text (``protocol.Message``, its ``kind`` a ``protocol.Note``). The solver worker says
+text (``protocol.Message``, its ``kind`` a ``protocol.Note``), and, once the page has handed
+them the two ends of a ``MessageChannel`` (``protocol.TEAM_PORT``, web/page/bridge.py), over
+it instead: a worker hears that port whenever it yields, even to an immediate task, as it
+hears the page, so the solver worker yields after every ``PORT_CHUNK`` expansions, at no cost
+but the pause itself, rather than once a ``SLICE_SECONDS`` through a timer. The solver worker says
 ``{kind: "roll"}`` (who is there?), ``{kind: "work", to, id, work}`` and ``{kind: "stop",
 id}``; a helper says ``{kind: "here", from}``, ``{kind: "busy", from, id, expanded,
 generated}`` every ``BUSY_SECONDS`` while it works (or loads tables), then ``{kind: "done",
@@ -17,6 +21,13 @@ by the others, so a helper that crashes (out of memory, say) costs time, never t
 
 A piece of work (:class:`Work`) is made the same way on both sides (:func:`work_for`): the
 search it runs is the CLI's, run in slices so that messages, Cancel and progress get in.
+
+IDA* is shared by :meth:`Team.search` (Solve's, and any other search that wants the helpers):
+its subtrees come from :class:`npuzzle.search.split.Split` iteration after iteration, the next
+iteration's before the last subtree of this one has ended; this worker takes them from the
+front of the iteration, the helpers from the back, so that each searches neighbouring
+subtrees, whose boards its transposition table (:class:`~npuzzle.search.split.Memory`, kept
+for the whole search) has met.
 """
 
 from __future__ import annotations
@@ -26,18 +37,27 @@ import dataclasses
 import json
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterator
-from typing import Any, cast
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, Protocol, cast
 
 import js
 import tables
-from protocol import JobPiece, Message, Note, Piece, SubtreePiece, WholeSearch
+from protocol import (
+    TEAM_PORT,
+    JobPiece,
+    Message,
+    Note,
+    Piece,
+    SubtreePiece,
+    WholeSearch,
+    board_text,
+)
 from pyodide.ffi import create_proxy
 
 from npuzzle import ALGORITHMS, Algorithm, Board, PuzzleError, Search, Status, make_search
 from npuzzle.lab import runner
 from npuzzle.search.idastar import IDAStar
-from npuzzle.search.split import Answer, Subtree
+from npuzzle.search.split import Answer, Memory, Split, Subtree
 
 # A worker hears the team's channel only while it yields to the browser, and only through a
 # timer: Pyodide runs a sleep of at most 2 ms as an immediate task, which lets the worker's
@@ -46,12 +66,42 @@ from npuzzle.search.split import Answer, Subtree
 # holds pieces ahead, enough to work on until the next look.
 SLICE_SECONDS = 0.05  # a piece of work runs this long between looks at the messages
 CHUNK = 1024  # expansions between looks at the clock
+# Over the helpers' ports, heard at an immediate task (a yield of about 0.1 ms), the pieces
+# run one chunk between looks: a pause of IDA*'s kernel costs about 0.5 ms in CPython (it
+# unwinds the path and walks it down again), so the chunks are longer than the answers' wait
+# needs: the solver worker's about 30 ms in the page, the helpers' (who need hear only a
+# stop, at the end of a search) about 120 ms.
+PORT_CHUNK = 2048
+HELPER_CHUNK = 8192
 YIELD_SECONDS = 0.003  # a timer, not an immediate task (see above)
 IDLE_SECONDS = 0.004  # between looks at the messages when waiting for answers
 REST_SECONDS = 0.01  # between a helper's looks at the messages when it has no work
 BUSY_SECONDS = 0.5  # a helper says it is alive this often while it works
 LOST_SECONDS = 10.0  # a working helper silent this long is given up
-AHEAD = 8  # pieces a helper holds at once (the one under way, the next) while many remain
+AHEAD = 8  # pieces a helper holds at once while many remain
+# pieces a helper holds at least (the one under way, the next), so that it goes on at once
+# rather than wait for this worker to read its answer and send another
+HOLD = 2
+
+
+# Where the time of a share went (Team.figures, in Solve's answer as "team"; seconds unless a
+# count): this worker's pieces, its time searching, waiting for the helpers with nothing to
+# search, and yielding to hear them; the helpers' time searching, waiting for work between
+# two pieces of the search, and yielding; how late their answers were read, summed; whether
+# they talked over the ports (1) or the channel alone (0).
+FIGURES = (
+    "pieces here",
+    "pieces out",
+    "working",
+    "idle",
+    "yielding",
+    "yields",
+    "helpers working",
+    "helpers waiting",
+    "helpers yielding",
+    "heard late",
+    "over ports",
+)
 
 
 class Work:
@@ -85,9 +135,11 @@ class SubtreeWork(Work):
     """One subtree of a split IDA* iteration; the answer is a :class:`npuzzle.search.split.Answer`'s
     fields."""
 
-    def __init__(self, whole: IDAStar, moves: str, threshold: int) -> None:
+    def __init__(
+        self, whole: IDAStar, moves: str, threshold: int, memory: Memory | None = None
+    ) -> None:
         self.subtree = Subtree.after(whole, moves, threshold)
-        self.sub = self.subtree.search(whole)
+        self.sub = self.subtree.search(whole, memory)
         super().__init__(self.sub)
 
     def answer(self) -> dict[str, Any]:
@@ -102,6 +154,7 @@ def answer_of(data: dict[str, Any]) -> Answer:
         int(data["expanded"]),
         int(data["generated"]),
         int(data["duplicates"]),
+        int(data["threshold"]),
     )
 
 
@@ -133,16 +186,18 @@ Load = Callable[[list[str], str], Awaitable[None]]
 
 
 class Searches:
-    """The whole searches a worker has made for subtree work, and the tables it loaded: the
-    subtrees of one search all share them."""
+    """The whole search a worker has made for subtree work, with its transposition table
+    (``memory``) and the tables it loaded: the subtrees of one search all share them."""
 
     def __init__(self) -> None:
         self.held: tuple[str, IDAStar] | None = None
+        self.memory = Memory()
 
     async def whole(self, search: WholeSearch, load: Load) -> IDAStar:
         key = json.dumps(search, sort_keys=True)
         if self.held is not None and self.held[0] == key:
             return self.held[1]
+        self.memory = Memory()  # another search (ident): a table from this one on
         board = Board.parse(str(search["board"]))
         goal = Board.parse(str(search["goal"]))
         heuristic = str(search["heuristic"])
@@ -167,7 +222,8 @@ async def work_for(message: Piece, searches: Searches, load: Load) -> Work:
     if message.get("kind") == "subtree":
         message = cast(SubtreePiece, message)
         whole = await searches.whole(message["search"], load)
-        return SubtreeWork(whole, str(message["moves"]), int(message["threshold"]))
+        moves, threshold = str(message["moves"]), int(message["threshold"])
+        return SubtreeWork(whole, moves, threshold, searches.memory)
     if message.get("kind") == "job":
         message = cast(JobPiece, message)
         job = runner.Job.from_json(message["job"])
@@ -178,8 +234,26 @@ async def work_for(message: Piece, searches: Searches, load: Load) -> Work:
     raise ValueError(f"no such work: {message.get('kind')!r}")
 
 
+class PortNotes:
+    """Hears the page's notes that hand this worker an end of a MessageChannel
+    (``protocol.TEAM_PORT``) and calls ``take(helper, port)``: the solver worker gets one for
+    each helper, named, a helper one to the solver worker. PyScript hands the message events
+    it does not handle itself to ``xworker.onmessage`` of the worker's main script, which
+    names one of these ``xworker`` (web/worker/worker.py, helper.py)."""
+
+    def __init__(self, take: Callable[[str, Any], None]) -> None:
+        self.take = take
+
+    def onmessage(self, event: Any) -> None:
+        data = event.data
+        if getattr(data, "npuzzle", None) == TEAM_PORT and event.ports.length:
+            self.take(str(data.helper), event.ports[0])
+
+
 class Channel:
-    """A BroadcastChannel carrying JSON text; what comes in waits in ``inbox``."""
+    """A BroadcastChannel carrying JSON text; what comes in waits in ``inbox``. Ports added by
+    :meth:`attach` carry it too: a message ``to`` a worker with a port goes over the port
+    (a helper's to the solver worker: the port of key "")."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -187,6 +261,15 @@ class Channel:
         self.port = js.BroadcastChannel.new(name)
         self._proxy = create_proxy(self._heard)
         self.port.onmessage = self._proxy
+        self.ports: dict[str, Any] = {}
+
+    def attach(self, key: str, port: Any) -> None:
+        """Hear ``port`` too, and say over it what goes to ``key``."""
+        old = self.ports.get(key)
+        if old is not None:
+            old.close()
+        port.onmessage = self._proxy
+        self.ports[key] = port
 
     def _heard(self, event: Any) -> None:
         try:
@@ -197,7 +280,8 @@ class Channel:
             self.inbox.append(cast(Message, message))
 
     def say(self, **message: Any) -> None:
-        self.port.postMessage(json.dumps(message))
+        port = self.ports.get(str(message.get("to", "")), self.port)
+        port.postMessage(json.dumps(message))
 
 
 class _Held:
@@ -210,7 +294,56 @@ class _Held:
         self.expanded = self.generated = 0
 
 
-Deal = Iterator[tuple[Any, Piece]]  # (key, work message) in the order to hand out
+Deal = Iterable[tuple[Any, Piece]]  # (key, work message) in the order to hand out
+
+
+class Source(Protocol):
+    """Where :meth:`Team.share` takes the pieces it deals."""
+
+    def next(self, back: bool) -> tuple[Any, Piece] | None:
+        """The next piece, (key, work message): for a helper (``back``) or this worker; None
+        while there is none (for now, or at all)."""
+
+    def left(self) -> int:
+        """How many pieces are ready to deal (more may come)."""
+
+
+class _Listed:
+    """Pieces dealt in their order, to whoever asks (the Lab's searches)."""
+
+    def __init__(self, work: Deal, total: int) -> None:
+        self.work, self.total = iter(work), total
+
+    def next(self, back: bool) -> tuple[Any, Piece] | None:
+        item = next(self.work, None) if self.total > 0 else None
+        self.total -= 1
+        return item
+
+    def left(self) -> int:
+        return max(0, self.total)
+
+
+class Subtrees:
+    """The subtrees of an IDA* search split by ``split`` (:meth:`Team.search`): this worker
+    takes them from the front of the iteration, helpers from the back; once the iteration is
+    all dealt, the next one's (``Split.next_iteration``, which waits for the one before the
+    last to end)."""
+
+    def __init__(self, split: Split, whole: WholeSearch) -> None:
+        self.split, self.whole = split, whole
+        self.level: deque[Subtree] = deque()
+
+    def next(self, back: bool) -> tuple[Any, Piece] | None:
+        # an iteration too small to split comes whole, its root, and is this worker's
+        if not self.level and (self.split.splits_next or not back):
+            self.level.extend(self.split.next_iteration())
+        if not self.level or (back and not self.level[0].moves):
+            return None
+        subtree = self.level.pop() if back else self.level.popleft()
+        return subtree, subtree_work(self.whole, subtree.moves, subtree.threshold)
+
+    def left(self) -> int:
+        return len(self.level)
 
 
 class Team:
@@ -223,12 +356,27 @@ class Team:
         self.mail: deque[Message] = deque()  # what they said besides "here"
         self.searches = Searches()  # work_for's, for work done here
         self._ident = 0
+        self._searches = 0  # IDA* searches shared so far: each helper's table is for one
+        self.figures = dict.fromkeys(FIGURES, 0.0)  # where the last share's time went
+        self.ports: dict[str, Any] = {}  # helper -> its port, handed by the page
+        self.notes = PortNotes(self._port)  # the solver worker's xworker (worker.py)
+
+    def _port(self, helper: str, port: Any) -> None:
+        self.ports[helper] = port
+        if self.channel is not None:
+            self.channel.attach(helper, port)
+
+    def ported(self, names: list[str]) -> bool:
+        """Whether the helpers ``names`` all have a port to this worker."""
+        return self.channel is not None and all(n in self.channel.ports for n in names)
 
     def open(self, name: str) -> None:
         """Use the channel ``name`` (the page's); on a new one, ask who is there."""
         if not name or (self.channel is not None and self.channel.name == name):
             return
         self.channel = Channel(name)
+        for helper, port in self.ports.items():
+            self.channel.attach(helper, port)
         self.helpers.clear()
         self.channel.say(kind=Note.ROLL)
 
@@ -261,35 +409,86 @@ class Team:
         progress: Callable[[int, int], None],
     ) -> str:
         """Hand out ``work`` (``total`` pieces) to at most ``helpers`` helpers and do it here
-        too (``mine`` makes it here), calling ``take(key, answer)`` for each answer, in
-        whatever order they come; ``take`` returning True stops the rest. ``progress(expanded,
-        generated)`` sums the pieces under way. Answers "done", "stopped" (by ``take``) or
-        "cancelled".
+        too: :meth:`share` of them, in their order."""
+        source = _Listed(work, total)
+        # one piece runs here as if alone
+        alone = total <= 1 or helpers <= 0
+        return await self.share(source, mine, take, helpers, cancelled, progress, alone)
 
-        While many pieces remain, each helper holds up to ``AHEAD``, so that it starts the
-        next at once rather than wait for this worker to read its answer; towards the end,
-        one each, so that no worker waits for pieces another holds."""
+    async def search(
+        self,
+        search: IDAStar,
+        page: str,
+        helpers: int,
+        cancelled: Callable[[], bool],
+        progress: Callable[[Split, int, int], None],
+        per_worker: int,
+        split_from: int,
+    ) -> tuple[Split, str]:
+        """One IDA* ``search`` (new) shared with at most ``helpers`` helpers, its subtrees
+        split by :class:`npuzzle.search.split.Split` (``per_worker``, ``split_from``); the
+        split, with its result, and how the sharing ended: "stopped" (the search ended),
+        "done" (the same, by the frontier) or "cancelled". ``page`` is where the helpers load
+        the tables; ``progress(split, expanded, generated)`` gets the counters of the
+        subtrees under way."""
+        split = Split(search, helpers + 1, per_worker, split_from)
+        self._searches += 1
+        whole = WholeSearch(
+            board=board_text(search.board),
+            goal=board_text(search.goal),
+            heuristic=search.heuristic.name,
+            page=page,
+            ident=self._searches,
+        )
+        memory = Memory()  # this worker's table for the subtrees it searches
+
+        async def mine(work: Any) -> Work:
+            return SubtreeWork(search, work["moves"], work["threshold"], memory)
+
+        def take(_key: Any, answer: Any) -> bool:
+            return split.take(answer_of(answer))
+
+        def counters(expanded: int, generated: int) -> None:
+            progress(split, expanded, generated)
+
+        source = Subtrees(split, whole)
+        ended = await self.share(source, mine, take, helpers, cancelled, counters, False)
+        return split, ended
+
+    async def share(
+        self,
+        source: Source,
+        mine: Callable[[Piece], Awaitable[Work]],
+        take: Callable[[Any, Any], bool],
+        helpers: int,
+        cancelled: Callable[[], bool],
+        progress: Callable[[int, int], None],
+        alone: bool,
+    ) -> str:
+        """Hand out the pieces of ``source`` to at most ``helpers`` helpers and do them here
+        too (``mine`` makes one here), calling ``take(key, answer)`` for each answer, in
+        whatever order they come; ``take`` returning True stops the rest. ``progress(expanded,
+        generated)`` sums the pieces under way. ``alone``: no helper, and this worker's piece
+        runs as if alone. Answers "done" (nothing left to deal or answer), "stopped" (by
+        ``take``) or "cancelled".
+
+        While many pieces are ready, each helper holds up to ``AHEAD``, else ``HOLD``, so
+        that it starts the next at once rather than wait for this worker to read its
+        answer."""
         retry: deque[tuple[Any, Piece]] = deque()
         out: dict[str, deque[_Held]] = {}  # helper name -> its pieces, the one under way first
         here: tuple[Any, Work] | None = None
-        dealt = 0
         yielded = time.monotonic()
-        # one piece (an IDA* iteration too small to split) runs here as if alone
-        sharing = total > 1 and helpers > 0
-        chunk = CHUNK if sharing else None
+        sharing = not alone and helpers > 0
+        figures = self.figures = dict.fromkeys(FIGURES, 0.0)
 
-        def next_work() -> tuple[Any, Piece] | None:
-            nonlocal dealt
-            if retry:
-                return retry.popleft()
-            item = next(work, None) if dealt < total else None
-            dealt += 1
-            return item
+        def next_work(back: bool) -> tuple[Any, Piece] | None:
+            return retry.popleft() if retry else source.next(back)
 
         def stop_all() -> None:
-            for pieces in out.values():
+            for name, pieces in out.items():
                 for held in pieces:
-                    self._say(kind=Note.STOP, id=held.ident)
+                    self._say(kind=Note.STOP, to=name, id=held.ident)
 
         while True:
             answers: list[tuple[Any, Any]] = []
@@ -300,34 +499,53 @@ class Team:
                     return "stopped"
             self._give_up_silent(out, retry)
             if here is None:  # this worker first: work that comes whole stays here
-                item = next_work()
+                item = next_work(False)
                 if item is not None:
                     here = (item[0], await mine(item[1]))
-            for name in list(self.helpers)[: helpers if sharing else 0]:
+                    figures["pieces here"] += 1
+            team = list(self.helpers)[: helpers if sharing else 0]
+            for name in team:
                 pieces = out.setdefault(name, deque())
-                ahead = AHEAD if total - dealt > AHEAD * (helpers + 1) else 1
-                while len(pieces) < ahead and (item := next_work()) is not None:
+                ahead = AHEAD if source.left() > AHEAD * (helpers + 1) else HOLD
+                while len(pieces) < ahead and (item := next_work(True)) is not None:
                     self._ident += 1
                     pieces.append(_Held(self._ident, *item))
                     self._say(kind=Note.WORK, to=name, id=self._ident, work=item[1])
+                    figures["pieces out"] += 1
             if here is None and not any(out.values()):
                 return "done"
-            if here is not None and here[1].run(SLICE_SECONDS, chunk):
+            # While no helper holds work, this worker's piece runs as if alone; else it
+            # yields to hear them: often and briefly over their ports.
+            chunk, slice_seconds, pause = None, SLICE_SECONDS, 0.0
+            if any(out.values()):
+                chunk, pause = CHUNK, YIELD_SECONDS
+                if self.ported(team):
+                    chunk, slice_seconds, pause = PORT_CHUNK, 0.0, 0.0
+                    figures["over ports"] = 1
+            ran = time.monotonic()
+            if here is not None and here[1].run(slice_seconds, chunk):
+                figures["working"] += time.monotonic() - ran
                 key, done = here
                 here = None
                 if take(key, done.answer()):
                     stop_all()
                     return "stopped"
+            elif here is not None:
+                figures["working"] += time.monotonic() - ran
             own = here[1].counts() if here is not None else (0, 0)
             under_way = [pieces[0] for pieces in out.values() if pieces]
             expanded = sum(h.expanded for h in under_way) + own[0]
             progress(expanded, sum(h.generated for h in under_way) + own[1])
             # Messages come in only while this worker yields (by a timer, see above): once a
             # slice, not after each of many short pieces.
+            slept = time.monotonic()
             if here is None:  # waiting for the helpers alone
                 await asyncio.sleep(IDLE_SECONDS)
-            elif time.monotonic() - yielded >= SLICE_SECONDS:
-                await asyncio.sleep(YIELD_SECONDS if sharing else 0)
+                figures["idle"] += time.monotonic() - slept
+            elif slept - yielded >= slice_seconds:
+                await asyncio.sleep(pause)
+                figures["yielding"] += time.monotonic() - slept
+                figures["yields"] += 1
             else:
                 continue
             yielded = time.monotonic()
@@ -359,6 +577,11 @@ class Team:
             elif kind == Note.DONE:
                 pieces.remove(held)
                 answers.append((held.key, m["answer"]))
+                figures = self.figures
+                figures["heard late"] += max(0.0, time.time() - float(m.get("at", time.time())))
+                figures["helpers waiting"] += float(m.get("waited", 0.0))
+                figures["helpers yielding"] += float(m.get("yielded", 0.0))
+                figures["helpers working"] += float(m.get("worked", 0.0))
             elif kind == Note.FAILED:  # done here or by another helper; this one gets no more
                 js.console.warn(f"npuzzle: {sender} failed: {m.get('reason')}; its work is redone")
                 self._give_up(sender, out, retry)

@@ -114,6 +114,7 @@ class IDAStar(Search):
         self.max_depth = 0
         self.max_open = 1
         self._root_previous = _NONE  # a direction the root may not take (one_iteration)
+        self._depth = 0  # the start's depth in a bigger search (one_iteration)
         self._single = False  # one iteration only (one_iteration)
         # The transposition table: state -> the smallest g it was reached with, and in which
         # iteration. A state reached again in the same iteration with no smaller g has
@@ -142,14 +143,33 @@ class IDAStar(Search):
             for b in range(self.space.n)
         ]
 
-    def one_iteration(self, threshold: int, previous: str | None = None) -> None:
+    def one_iteration(
+        self,
+        threshold: int,
+        previous: str | None = None,
+        table: dict[int, int] | None = None,
+        depth: int = 0,
+    ) -> None:
         """Make this search one iteration from its start under ``threshold``, never undoing
         ``previous`` (the move that led here when the start is a node of a bigger search:
         see :mod:`npuzzle.search.split`). ``run()`` and ``step()`` then go through it, pausing and
         resuming as ever; it ends solved, or exhausted with ``next_threshold`` the smallest
-        f it cut off. Call it before the search has begun."""
+        f it cut off. Call it before the search has begun.
+
+        ``table``: a transposition table shared with the searches of other nodes of the
+        bigger search, in its iteration and later ones; its entries are keyed by the depth in
+        the bigger search (this start is at ``depth``) and by the bigger search's threshold
+        (``threshold + depth``) in place of the iteration: both only grow."""
         self.threshold, self.next_threshold = threshold, math.inf
-        self.trail, self.table = None, {self.problem.start: _key(0, self.iteration)}
+        if table is None:
+            table = {}
+        else:
+            self.iteration = threshold + depth
+        self._depth = depth
+        key = _key(depth, self.iteration)
+        if table.get(self.problem.start, key + 1) > key:
+            table[self.problem.start] = key
+        self.trail, self.table = None, table
         self._root_previous = _NONE if previous is None else MOVES.index(previous) ^ 1
         self._single = True
 
@@ -245,7 +265,8 @@ class IDAStar(Search):
         later = range(1, views)
         expanded, generated, duplicates = self.expanded, self.generated, self.duplicates
         table, room_left = self.table, TABLE_ENTRIES
-        iteration, scale = self.iteration, _SCALE
+        # keys by the depth in the bigger search, of which this start may be a node
+        iteration, scale = self.iteration - self._depth * _SCALE, _SCALE
         writes = self._writes if self.recording else None
         # The smallest f cut off is kept as the least excess of a child's h over the room
         # left: f = bound + weight·(h - room), one subtraction per child cut off.

@@ -7,15 +7,24 @@ threshold are cut off, a board met again at the same depth is kept once) until t
 holds enough nodes to share, then the workers search the frontier's subtrees, each one
 iteration of the same IDA* kernel under what is left of the threshold
 (:meth:`Subtree.search`, :meth:`~npuzzle.search.idastar.IDAStar.one_iteration`), taking the next
-subtree as they finish one. The first subtree that reaches the goal ends the iteration and
-stops the others: every solution under the threshold of the first iteration that has one is
-optimal, so the length is always the same, though which of several optimal paths is returned
-may vary. Otherwise the next threshold is the smallest f cut off anywhere, as in the search
-on one worker.
+subtree as they finish one. The first subtree that reaches the goal in the lowest iteration
+that has one ends the search and stops the others: every solution under the threshold of the
+first iteration that has one is optimal, so the length is always the same, though which of
+several optimal paths is returned may vary.
+
+The next iteration need not wait for the last subtree of this one: its threshold is the
+smallest f this one cut off, rounded to the solutions' parity, and no threshold can lie
+between this one and this one + 2 (:meth:`~npuzzle.search.idastar.IDAStar.round_threshold`
+of anything above it), so a worker with nothing left of this iteration starts the next under
+that threshold. Should this iteration cut off nothing that low, the next was merely an
+iteration with a threshold lower than needed: it finds no solution (none is that short) and
+its own cut-off gives the one after. An iteration is made only once the one before the last
+has ended, so the workers are never more than one iteration ahead.
 
 :class:`Split` keeps that bookkeeping whoever carries the subtrees: :func:`solve_split` deals
 them to processes, the page's solver worker to its helper workers. Each worker keeps its own
-transposition table, so boards reached in two subtrees are searched twice: the counters are
+transposition table (:class:`Memory`) from one subtree to the next and one iteration to the
+next, so boards reached in the subtrees of two workers are searched twice: the counters are
 the sums of every worker's (the frontier included), and usually exceed one worker's.
 
 That table is why small boards are not split (:func:`npuzzle.search.algorithms.splits`): on a
@@ -28,9 +37,10 @@ The bookkeeping alone, with one process searching every subtree in turn:
 >>> board = random_board(4, 4, seed=3, moves=40)
 >>> search = make_search(board, algorithm="idastar", heuristic="linear-conflict")
 >>> split = Split(search, workers=2, split_from=0)
+>>> memory = Memory()
 >>> while subtrees := split.next_iteration():
 ...     for subtree in subtrees:
-...         one = subtree.search(search).run()
+...         one = subtree.search(search, memory).run()
 ...         if split.take(subtree.answer(one)):
 ...             break
 >>> result = split.result()
@@ -49,31 +59,68 @@ from dataclasses import dataclass
 from npuzzle.core.board import MOVES, Board
 from npuzzle.core.processes import next_answer, pool
 from npuzzle.search.engine import Problem
-from npuzzle.search.idastar import IDAStar
+from npuzzle.search.idastar import TABLE_ENTRIES, IDAStar
 from npuzzle.search.parallel import check_jobs
 from npuzzle.search.records import Result, Status
 
-__all__ = ["FRONTIER_PER_JOB", "SPLIT_FROM", "Answer", "Split", "Subtree", "solve_split"]
+__all__ = [
+    "FRONTIER_PER_JOB",
+    "GROWTH",
+    "SPLIT_FROM",
+    "Answer",
+    "Memory",
+    "Split",
+    "Subtree",
+    "solve_split",
+]
 
 #: frontier nodes per worker: enough that the last subtrees to finish are small ones
 FRONTIER_PER_JOB = 64
-#: an iteration is split only once the one before it generated this many nodes; a smaller
-#: one (the next is about five times larger) takes less time than handing out its parts,
-#: and is searched whole, as one subtree: its root
+#: an iteration is split once it is expected to generate this many nodes (the last ended
+#: iteration's count times :data:`GROWTH` for each iteration since); a smaller one takes less
+#: time than handing out its parts, and is searched whole, as one subtree: its root
 SPLIT_FROM = 20_000
+#: how many times the nodes of an iteration exceed the one before's, about (Korf's 100 with
+#: pattern databases: 4 to 8)
+GROWTH = 6
 _DEEPEST_FRONTIER = 16  # the frontier stops growing there even if it is still small
 
 
 @dataclass(frozen=True)
 class Answer:
     """What the search of one subtree tells the split: the moves from the whole search's start
-    to the goal (or None), the smallest f it cut off, and its counters."""
+    to the goal (or None), the smallest f it cut off, its counters, and the threshold of its
+    iteration."""
 
     moves: str | None
     cut: float
     expanded: int
     generated: int
     duplicates: int
+    threshold: int
+
+
+class Memory:
+    """One worker's transposition table for the subtrees of one whole search, kept from one
+    subtree to the next and from one iteration to the next, as one worker's search keeps it:
+    a board reached again in the same iteration, or reached by an earlier one with a smaller g,
+    is not searched again (:meth:`~npuzzle.search.idastar.IDAStar.one_iteration`)."""
+
+    def __init__(self) -> None:
+        self.table: dict[int, int] = {}
+        self.threshold = 0  # the largest threshold searched with it
+
+    def table_for(self, threshold: int) -> dict[int, int]:
+        """The table for a subtree of the iteration under ``threshold``."""
+        if threshold < self.threshold:
+            # an earlier iteration than one searched here (redone: another worker was lost);
+            # the later one's entries would prune boards it searched under a larger
+            # threshold, whose solution it reported as its own, perhaps a longer one
+            return {}
+        if threshold > self.threshold and len(self.table) >= TABLE_ENTRIES:
+            self.table = {}  # full: this iteration's own duplicates are the ones to prune
+        self.threshold = threshold
+        return self.table
 
 
 @dataclass(frozen=True)
@@ -92,21 +139,38 @@ class Subtree:
         board = whole.board.apply(moves)
         return cls(whole.space.pack(board.tiles), moves, threshold)
 
-    def search(self, whole: IDAStar) -> IDAStar:
+    def search(self, whole: IDAStar, memory: Memory | None = None) -> IDAStar:
         """A search of this subtree alone, with ``whole``'s heuristic: one iteration under
-        what is left of the threshold, to run (and pause and resume) like any search."""
+        what is left of the threshold, to run (and pause and resume) like any search; with
+        the worker's ``memory`` if given (else a table of its own)."""
         space = whole.space
         board = Board(space.width, space.height, space.unpack(self.state))
         problem = Problem.for_boards(board, whole.goal, whole.heuristic)
         sub = IDAStar(problem, board, whole.goal)
-        sub.one_iteration(self.threshold - len(self.moves), self.moves[-1:] or None)
+        table = None if memory is None else memory.table_for(self.threshold)
+        sub.one_iteration(
+            self.threshold - len(self.moves), self.moves[-1:] or None, table, len(self.moves)
+        )
         return sub
 
     def answer(self, sub: IDAStar) -> Answer:
         """What ``sub``, this subtree's search, tells once it has ended."""
         moves = None if sub.solution is None else self.moves + sub.solution
         cut = sub.next_threshold + len(self.moves)
-        return Answer(moves, cut, sub.expanded, sub.generated, sub.duplicates)
+        return Answer(moves, cut, sub.expanded, sub.generated, sub.duplicates, self.threshold)
+
+
+@dataclass
+class _Iteration:
+    """One iteration made and not yet ended: its number and threshold, the subtrees not yet
+    answered, the smallest f cut off so far, a solution found in it."""
+
+    number: int
+    threshold: int
+    left: int
+    cut: float
+    solution: str | None
+    generated: int = 0
 
 
 class Split:
@@ -119,6 +183,11 @@ class Split:
                     break  # solved: stop the other workers
         result = split.result()
 
+    or, with workers that start the next iteration before this one has ended: ask
+    :meth:`next_iteration` whenever the subtrees made so far are all dealt (it says [] while
+    the next must wait for an answer, and :attr:`ended` once the search has ended), and
+    :meth:`take` each answer as it comes.
+
     ``search`` is new, not started: it gives the board, goal, heuristic and first threshold.
     """
 
@@ -130,46 +199,92 @@ class Split:
         split_from: int = SPLIT_FROM,
     ) -> None:
         """``per_worker`` subtrees per worker in a split iteration; an iteration is split
-        once the one before generated ``split_from`` nodes."""
+        once it is expected to generate ``split_from`` nodes."""
         self.search, self.wanted = search, max(1, workers) * per_worker
         self.split_from = split_from
         self.workers = workers
-        self.threshold: float = search.threshold
-        self.iteration = 0
-        self.cut: float = math.inf  # the smallest f cut off in this iteration so far
+        self.threshold: float = search.threshold  # of the last iteration made, or the solution's
+        self.iteration = 0  # iterations made
         self.expanded = self.generated = self.duplicates = 0
-        self._generated_before = 0  # by the iterations before the last
+        self.ended = False  # solved, or nothing left under any threshold
+        self._open: list[_Iteration] = []  # made and not ended, lowest first
+        self._cut: float = (
+            math.nan
+        )  # the cut-off of the last iteration that ended, if the last made
+        self._last_generated = 0  # by the last iteration that ended
+        self._since = 0  # iterations made since it ended
         problem = search.problem
         self.solution: str | None = "" if problem.start == problem.goal_value else None
+        self.ended = self.solution is not None
         self.started = time.perf_counter()
 
     def next_iteration(self) -> list[Subtree]:
         """The subtrees of the next iteration, in the kernel's order; [] once the search has
-        ended: solved (by the frontier itself, or by an answer), or nothing left under any
-        threshold."""
-        while self.solution is None:
-            last = self.generated - self._generated_before  # by the last iteration
+        ended (:attr:`ended`: solved, by the frontier itself or by an answer, or nothing left
+        under any threshold), or while the next iteration must wait for the one before the
+        last to end."""
+        while not self.ended and len(self._open) < 2:
             if self.iteration:
-                if self.cut == math.inf:
-                    return []
-                self.threshold = self.search.round_threshold(self.cut)
+                # the last iteration's cut-off if it has ended, else the least it can be
+                cut = self._cut if not self._open else self.threshold + 1
+                self.threshold = self.search.round_threshold(cut)
+            wanted = self.wanted if self.splits_next else 1
             self.iteration += 1
-            self._generated_before = self.generated
-            level, self.cut = self._frontier(self.wanted if last >= self.split_from else 1)
+            self._since += 1
+            generated = self.generated
+            level, cut, solution = self._frontier(wanted)
+            made = _Iteration(self.iteration, int(self.threshold), len(level), cut, solution)
+            made.generated = self.generated - generated
+            self._open.append(made)
+            self._settle()
             if level:
                 return level
         return []
 
+    @property
+    def splits_next(self) -> bool:
+        """Whether the next iteration made will be split (else it comes whole: its root)."""
+        expected = self._last_generated * GROWTH ** (self._since + 1)
+        return not self.split_from or (self._last_generated > 0 and expected >= self.split_from)
+
+    @property
+    def searching(self) -> float:
+        """The threshold of the lowest iteration not yet ended (or of the last, once the
+        search has ended): the one a search on one worker would be in."""
+        return self._open[0].threshold if self._open and not self.ended else self.threshold
+
     def take(self, answer: Answer) -> bool:
-        """Count one subtree's answer in; whether it solved the search (then the iteration's
-        other subtrees are not needed)."""
+        """Count one subtree's answer in; whether the search has ended (then the other
+        subtrees are not needed)."""
         self.expanded += answer.expanded
         self.generated += answer.generated
         self.duplicates += answer.duplicates
-        self.cut = min(self.cut, answer.cut)
-        if answer.moves is not None and self.solution is None:
-            self.solution = answer.moves
-        return self.solution is not None
+        made = next((i for i in self._open if i.threshold == answer.threshold), None)
+        if made is not None:  # else an iteration the search no longer needs
+            made.left -= 1
+            made.cut = min(made.cut, answer.cut)
+            made.generated += answer.generated
+            if answer.moves is not None and made.solution is None:
+                made.solution = answer.moves
+            self._settle()
+        return self.ended
+
+    def _settle(self) -> None:
+        """End the lowest iterations that have: solved, or every subtree answered."""
+        while self._open and not self.ended:
+            lowest = self._open[0]
+            if lowest.solution is not None:
+                self.solution, self.threshold = lowest.solution, lowest.threshold
+                self.iteration, self.ended = lowest.number, True
+            elif lowest.left == 0:
+                self._open.pop(0)
+                self._last_generated, self._since = lowest.generated, len(self._open)
+                if not self._open:
+                    self._cut = lowest.cut
+                if lowest.cut == math.inf:  # nothing cut off: nothing is left anywhere
+                    self.iteration, self.ended = lowest.number, True
+            else:
+                return
 
     def result(self, stopped: str = "") -> Result:
         """The search's result: solved, exhausted, or ``stopped`` (the reason it was stopped
@@ -203,11 +318,10 @@ class Split:
             },
         )
 
-    def _frontier(self, wanted: int) -> tuple[list[Subtree], float]:
+    def _frontier(self, wanted: int) -> tuple[list[Subtree], float, str | None]:
         """At least ``wanted`` nodes to share out under the threshold (unless the tree is
-        narrower), in the kernel's order (Up, Down, Left, Right), and the smallest f cut off
-        on the way; a solution met on the way is kept in ``solution`` (counted like the
-        kernel's expansions)."""
+        narrower), in the kernel's order (Up, Down, Left, Right), the smallest f cut off on
+        the way, and a solution met on the way (counted like the kernel's expansions)."""
         search, threshold = self.search, int(self.threshold)
         problem, h = search.problem, search.heuristic
         level: list[Subtree] = [Subtree(problem.start, "", threshold)]
@@ -228,26 +342,26 @@ class Split:
                         cut = min(cut, f)
                         continue
                     if child == problem.goal_value:
-                        self.solution = moves
-                        return [], cut
+                        return [], cut, moves
                     seen.add(child)
                     nxt.append(Subtree(child, moves, threshold))
                 self.expanded += 1
             level = nxt
             if not level:
                 break
-        return level, cut
+        return level, cut, None
 
 
 # The search the children split: set in this process before the children are forked from it,
 # so they inherit it (and its loaded tables) instead of receiving it in every message.
 _shared: IDAStar | None = None
+_memory = Memory()  # a child's table, from one subtree it searches to the next
 
 
 def _search_subtree(task: Subtree) -> Answer:
     """The answer of one subtree, searched in a child process."""
     assert _shared is not None
-    sub = task.search(_shared)
+    sub = task.search(_shared, _memory)
     sub.run()
     return task.answer(sub)
 
