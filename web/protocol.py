@@ -2,9 +2,10 @@
 
 The page's main thread (web/page/, through ``bridge.Bridge`` alone) calls the solver worker's
 exports (web/worker/worker.py) with the requests below and reads their answers; the solver
-worker and its helper workers (web/worker/team.py, helper.py) talk over a BroadcastChannel in
-the team messages at the end. Values crossing are JSON-like; the large or nested answers (the
-visualizer's and Compare's views, the Lab's rows) cross as JSON text.
+worker and its helper workers (web/worker/team.py, helper.py) talk in the team messages at the
+end, over a BroadcastChannel and the MessagePorts the page hands them (``TEAM_PORT``). Values
+crossing are JSON-like; the large or nested answers (the visualizer's and Compare's views, the
+Lab's rows) cross as JSON text.
 
 A board crosses once, in one form: its rows text (:func:`board_text`), read back by
 :func:`read_boards`. Whether Solve's IDA* is shared with helpers is decided here alone
