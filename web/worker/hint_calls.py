@@ -24,7 +24,7 @@ from npuzzle.play.hint import Hint, Hints, HintSearch, heuristic_for
 # How long a hint's IDA* may look for a shortest solution before the human-like search's
 # move is taken instead: Moves to solved, asked after every move, 1.5 s of the page's own
 # time (Pyodide searches about 1.7x slower than CPython: as much search as 0.9 s there); a
-# pressed Hint 3 s more, and as much again each time it is pressed on the same board.
+# pressed Hint up to 3 s in all on its board, and 3 s more each time it is pressed again.
 HINT_SECONDS = 1.5
 PRESSED_SECONDS = 3.0  # in all on the board (Moves to solved's time counts), 3 s more a press
 # The search runs in slices, between which Solve, the Lab and Cancel get in.

@@ -94,6 +94,7 @@ class HintSearch:
     ) -> None:
         self.hints, self.board, self.goal, self.search = hints, board, goal, search
         self.known = known  # a path of the largest length the distance can have, if any
+        self._human: str | None = None  # the human-like search's moves, found once
         self.heuristic = search.heuristic.name
         self.method = f"IDA* + {self.heuristic}"
 
@@ -118,7 +119,9 @@ class HintSearch:
         bound = int(self.search.counters()["threshold"])
         if self.known is not None:  # a path at most two moves too long: better than a guess
             return _first(self.board, self.known, len(self.known), False, self.method, bound)
-        return _human(self.board, self.goal, bound)
+        if self._human is None:  # a search given up again and again (the page searches on)
+            self._human = _human_moves(self.board, self.goal)
+        return _first(self.board, self._human, len(self._human), False, "human-like search", bound)
 
 
 class Hints:
@@ -185,8 +188,12 @@ class Hints:
         return _first(board, moves, len(moves), True, method)
 
 
+def _human_moves(board: Board, goal: Board) -> str:
+    return solve(board, goal, algorithm=Algorithm.HUMAN).moves or ""
+
+
 def _human(board: Board, goal: Board, bound: int | None) -> Hint:
-    moves = solve(board, goal, algorithm=Algorithm.HUMAN).moves or ""
+    moves = _human_moves(board, goal)
     return _first(board, moves, len(moves), False, "human-like search", bound)
 
 
