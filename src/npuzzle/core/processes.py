@@ -128,6 +128,10 @@ def answers(results: IMapIterator[T]) -> Iterator[T]:
             return
 
 
+#: how long :func:`_kill` waits for a queue's lock that a thread of this process may hold
+LOCK_WAIT = 0.5
+
+
 def _kill(workers: Pool) -> None:
     """Kill the children now, so that Pool.terminate after finds none to wait for.
 
@@ -153,7 +157,11 @@ def _kill(workers: Pool) -> None:
     for lock in locks:  # free either way: taken here, or held by a child that is dead now
         if lock is None:  # Windows' answer queue has none
             continue
-        lock.acquire(block=False)
+        # A thread of this process may hold it for a moment (the pool's task thread puts its
+        # last None on the answer queue as it ends): waiting a little lets it give it back,
+        # where releasing it under that thread would make its own release fail with a
+        # traceback. Only a dead child holds it longer.
+        lock.acquire(timeout=LOCK_WAIT)
         lock.release()
 
 
