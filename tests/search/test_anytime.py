@@ -52,7 +52,8 @@ def test_on_the_3x3_it_ends_with_a_proved_shortest_solution(exact_3x3, heuristic
     rng = random.Random(heuristic)
     for tiles in rng.sample(sorted(exact_3x3), 25):
         board = Board(3, 3, tiles)
-        r = solve(board, GOAL_3X3, algorithm="anytime", heuristic=heuristic)
+        # the proof, not its speed, is tested: a loaded machine's 10 s are not enough
+        r = solve(board, GOAL_3X3, algorithm="anytime", heuristic=heuristic, max_seconds=120)
         assert r.status == "solved" and r.optimal, r.reason
         assert r.length == exact_3x3[tiles] and board.apply(r.moves) == GOAL_3X3
         found = r.extra["improvements"]
