@@ -13,10 +13,13 @@ Each design is a list of views, a view being a partition of the tiles into group
 directly or through the diagonal mirror (which keeps the blank-first goal's blank in place);
 the heuristic is the largest of the views' sums. A design's name followed by ``fold2``,
 ``fold4`` or ``fold16`` reads the 7-tile table compressed: its last tile's cells taken by
-pairs, by 2x2 squares or all together, each entry the least of those it stands for (kept
-beside the cache's tables once made, a minute each). Every board is solved by every design
-in turn, so that the load of the machine weighs on all alike; the totals give the mean nodes
-generated, the time and the nodes per second of each, and the ratios to the first design.
+pairs (the package's large table, ``4x4-pairs-0.1.2.4.5.6.7``: ``npuzzle pdb --large``, or
+``--from tables``), by 2x2 squares or all together, each entry the least of those it stands
+for (the last two kept beside the cache's tables once made, a minute each). "7-7-1 x2 fold2"
+is the package's large plan (``pdbplan.large_plan``), which the pdb heuristic uses once that
+table is at hand. Every board is solved by every design in turn, so that the load of the
+machine weighs on all alike; the totals give the mean nodes generated, the time and the
+nodes per second of each, and the ratios to the first design.
 """
 
 from __future__ import annotations
@@ -44,9 +47,11 @@ Partition = tuple[tuple[int, ...], ...]
 View = tuple[Partition, int]  # a partition, read directly (0) or through the mirror (1)
 
 # 7-tile groups of one table (two rows but a corner, or its mirror images and turns), and
-# one tile left, alone (Manhattan distance); or the other rows' 8 tiles cut 6-2
-ROWS7: Partition = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14), (15,))
-ROWS7B: Partition = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 13, 14, 15), (12,))
+# one tile left, alone (Manhattan distance): the package's large plan; or the other rows' 8
+# tiles cut 6-2
+_LARGE = pdbplan.large_plan(4, 4, 0)
+assert _LARGE is not None
+ROWS7, ROWS7B = _LARGE.partitions
 ROWS762: Partition = ((1, 2, 3, 4, 5, 6, 7), (9, 10, 11, 13, 14, 15), (8, 12))
 ROWS762B: Partition = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 12, 13, 14), (11, 15))
 TODAY = pdbplan.plan(4, 4, 0).partitions
@@ -78,53 +83,47 @@ LAST = 24  # the shift of the 7-tile table's last tile, the one compressed
 #: the cells of the last tile taken together, by how many: the table keeps the least entry
 FOLDS = {
     1: list(range(16)),
-    2: [c >> 1 for c in range(16)],  # pairs of side-by-side cells
+    2: [c >> 1 for c in range(16)],  # pairs of side-by-side cells: the package's large table
     4: [(c >> 3) * 2 + (c & 3) // 2 for c in range(16)],  # 2x2 squares
     16: [0] * 16,  # any cell: the least over the tile's cells
 }
 
 
 def folded(table: bytes, fold: int) -> bytes:
-    """The 7-tile table with its last tile's cells taken ``fold`` at a time (Felner et al.'s
-    compression: the least of the entries merged, so it stays admissible)."""
-    if fold == 1:
-        return table
+    """The 7-tile table with its last tile's cells taken 4 or 16 at a time
+    (:func:`npuzzle.heuristics.pdbbuild.fold`), kept beside the cache's tables."""
     folder = pdbbuild.cache_dir()
     cache = folder / f"{TABLE7}.fold{fold}" if folder is not None else None
     if cache is not None and cache.exists():
         return cache.read_bytes()
-    slab = 1 << LAST
-    out = []
-    for j in range(16 // fold):
-        cells = [c for c in range(16) if FOLDS[fold][c] == j]
-        least = table[cells[0] * slab : (cells[0] + 1) * slab]
-        for c in cells[1:]:
-            least = bytes(map(min, least, table[c * slab : (c + 1) * slab]))
-        out.append(least)
-    data = b"".join(out)
+    data = pdbbuild.fold(table, 7, 4, FOLDS[fold])
     if cache is not None:
         cache.write_bytes(data)
     return data
 
 
 class Design(PatternDatabase):
-    """The pdb heuristic with the views of a design, its 7-tile table compressed ``fold``
-    times."""
+    """The pdb heuristic with the views of a design (today's plan without any), its 7-tile
+    table compressed ``fold`` times (by pairs: the package's own large table)."""
 
     def __init__(
         self, space: Space, goal_pos: dict[int, int], views: list[View], fold: int = 1
     ) -> None:
         partitions = tuple(dict.fromkeys([*TODAY, *(p for p, _ in views)]))
-        plan = pdbplan.Plan(4, 4, 0, partitions, False)
-        super().__init__(space, goal_pos, tables=plan if views else None)
+        plan = pdbplan.Plan(4, 4, 0, partitions, False, pairs=fold == 2)
+        if not views:
+            plan = pdbplan.plan(4, 4, 0)  # not plan_for: the large plan's table may be cached
+        names = [n for n in plan.names() if pdbbuild.large(n)]
+        pdbbuild.ensure(names)  # the large tables are never built on the way
+        super().__init__(space, goal_pos, tables=plan)
         self.chosen, self.fold = views, fold
-        if TABLE7 in self._by_name:
+        if fold in (4, 16):
             self._by_name[TABLE7] = folded(self._by_name[TABLE7], fold)
 
     def _part(self, name: str, shift: int, cell: int) -> int:
         if name == TABLE7 and shift == LAST:
             return FOLDS[self.fold][cell] << shift
-        return cell << shift
+        return super()._part(name, shift, cell)
 
     def views(self) -> list[tuple[Partition, tuple[int, ...]]]:
         if not self.chosen:

@@ -3,7 +3,9 @@ with an index of their sizes (the page's progress bar reads it).
 
 They are built by npuzzle.heuristics.pdbbuild in this Python and kept in its disk cache
 ($NPUZZLE_CACHE or ~/.cache/npuzzle), so that only the first build spends the few minutes
-they take. The page fetches them on demand; they are not in the service worker's list.
+they take. The large tables (pdbbuild.large_names: 13 minutes each) are not built: they are
+committed in tables/ and copied from there, checked, and never put into the disk cache. The
+page fetches them on demand; they are not in the service worker's list.
 """
 
 from __future__ import annotations
@@ -13,12 +15,15 @@ import os
 import sys
 from pathlib import Path
 
-from buildsite.layout import TABLES_INDEX, BuildError
+from buildsite.layout import TABLES_DIR, TABLES_INDEX, BuildError
 
 
-def copy_tables(package_dir: Path, dest: Path, *, jobs: int | None = None) -> list[Path]:
+def copy_tables(
+    package_dir: Path, dest: Path, *, jobs: int | None = None, prebuilt: Path = TABLES_DIR
+) -> list[Path]:
     """Build (once: npuzzle.heuristics.pdbbuild caches them) and copy the pattern databases
-    the page may ask for, with an index of their sizes (the page's progress bar reads it)."""
+    the page may ask for, and the large ones from ``prebuilt``, with an index of their sizes
+    (the page's progress bar reads it)."""
     # So that `python3 build.py` needs no npuzzle installed: the shipped package's folder.
     sys.path.insert(0, str(package_dir.parent))
     try:
@@ -47,6 +52,15 @@ def copy_tables(package_dir: Path, dest: Path, *, jobs: int | None = None) -> li
                 raise BuildError(f"pattern database {name} is not in {pdbcache.cache_dir()}")
             (dest / name).write_bytes(data)
             out.append(dest / name)
+        for w, h in pdbbuild.SHIPPED_SHAPES:
+            for name in pdbbuild.large_names(w, h):
+                try:
+                    data = (prebuilt / name).read_bytes()
+                except OSError as exc:
+                    raise BuildError(f"{prebuilt / name} cannot be read ({exc.strerror})") from None
+                pdbcache.check(name, data)  # the header and the whole file's checksum
+                (dest / name).write_bytes(data)
+                out.append(dest / name)
     except (PuzzleError, pdbcache.CacheError) as exc:
         raise BuildError(str(exc)) from None
     finally:

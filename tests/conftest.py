@@ -19,6 +19,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
 
 
+@pytest.fixture(autouse=True)
+def _default_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pdb heuristic's default plans, whatever the disk cache holds: the large 4x4
+    table, once built there (``npuzzle pdb --large``), would change what the tests count.
+    The tests of the large plan turn it back on."""
+    from npuzzle.heuristics import pdbbuild
+
+    monkeypatch.setattr(pdbbuild, "use_large", False)
+
+
 @pytest.fixture(scope="session")
 def kunkle_pairs() -> list[tuple[str, str]]:
     from npuzzle.core import reference

@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -124,3 +125,66 @@ def test_a_full_small_filesystem_leaves_no_partial_file(tmp_path):
             "so it is built again each run; "
             "free some space there or point NPUZZLE_CACHE at another folder"
         )
+
+
+# ----- the large table ---------------------------------------------------------------------------
+LARGE = "4x4-pairs-0.1.2.4.5.6.7.npdb"
+TABLES = Path(__file__).resolve().parents[2] / "tables"  # the large tables, committed
+
+
+@pytest.fixture
+def no_large_build(monkeypatch):
+    """A large table built on the way would take 13 minutes: here, a failure."""
+    real = pdbbuild.build
+
+    def build(name, progress=None):
+        assert not pdbbuild.large(name), f"{name} was built"
+        return real(name, progress)
+
+    monkeypatch.setattr(pdbbuild, "build", build)
+
+
+def test_pdb_large_takes_the_committed_table_from_a_folder_and_lists_it(
+    cli, cache, no_large_build, monkeypatch
+):
+    code, out, err = cli("pdb", "--large", "--from", str(TABLES))
+    assert (code, err) == (0, "")
+    committed = (TABLES / LARGE).read_bytes()
+    assert out.splitlines() == [
+        f"took   {LARGE}  from {TABLES}",
+        f"{len(committed):>10,}  {cache / LARGE}",
+        f"{len(committed):>10,}  bytes in 1 files",
+    ]
+    assert (cache / LARGE).read_bytes() == committed
+    # now at hand: the pdb heuristic of a 4x4 corner goal takes it, and says so
+    monkeypatch.setattr(pdbbuild, "use_large", True)
+    code, out, err = cli("solve", "1,2,3,0/4,5,6,7/8,9,10,11/12,13,14,15", "--goal", "blank-first",
+                         "-a", "idastar", "-H", "pdb")  # fmt: skip
+    assert code == 0 and "length     3 (optimal)" in out
+    assert f"tables     7-7-1 x2, the large table {LARGE}\n" in out
+
+
+def test_pdb_from_refuses_a_damaged_table_and_keeps_nothing_of_it(cli, cache, tmp_path):
+    source = tmp_path / "source"
+    source.mkdir()
+    data = bytearray(pdbcache.encode(NAME, pdbbuild.build(NAME)))
+    data[-3] ^= 1
+    (source / NAME).write_bytes(data)
+    code, out, err = cli("pdb", "--size", "2x2", "--from", str(source))
+    assert (code, out) == (2, "") and f"pattern database {NAME} is damaged" in err
+    assert not (cache / NAME).exists()
+    code, out, err = cli("pdb", "--size", "2x2", "--from", str(source / NAME))
+    assert code == 2 and "not a folder" in err
+
+
+def test_pdb_large_on_a_shape_without_one_says_so(cli, cache):
+    code, out, err = cli("pdb", "--large", "--size", "3x3")
+    assert (code, out) == (2, "") and "3x3 has no large table (only the 4x4 has one)" in err
+    assert not cache.exists()
+
+
+def test_solve_with_pdb_names_the_tables_it_read(cli, cache):
+    code, out, _err = cli("solve", "3,1/0,2", "-a", "idastar", "-H", "pdb")
+    assert code == 0 and "\ntables     exact\n" in out
+    code, out, _err = cli("solve", "3,1/0,2", "-a", "idastar", "-H", "manhattan")
+    assert code == 0 and "tables" not in out

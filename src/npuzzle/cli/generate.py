@@ -42,12 +42,20 @@ def random_command(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def pdb_command(args: argparse.Namespace, out: TextIO) -> int:
-    if args.size:
+    if args.large:
+        names = []
+        for w, h in args.size or [(4, 4)]:
+            if not (more := pdbbuild.large_names(w, h)):
+                raise PuzzleError(f"--large: {w}x{h} has no large table (only the 4x4 has one)")
+            names += more
+    elif args.size:
         names = [n for w, h in args.size for n in pdbbuild.names_for(w, h)]
     else:
         names = pdbbuild.shipped_names()
     folder = pdbbuild.cache_dir()
     assert folder is not None
+    if args.source:
+        _take(names, Path(args.source), out)
     dest = Path(args.out) if args.out else None
     if dest is not None:  # refuse a folder that cannot be written before minutes of building
         try:
@@ -76,3 +84,22 @@ def pdb_command(args: argparse.Namespace, out: TextIO) -> int:
                 raise PuzzleError(f"--out {dest}: cannot write {name} ({exc.strerror})") from None
     out.write(f"{total:>10,}  bytes in {len(names)} files\n")
     return 0
+
+
+def _take(names: list[str], source: Path, out: TextIO) -> None:
+    """Put the tables of ``names`` found in ``source`` into the disk cache, each checked
+    first (a damaged one is refused: nothing of it is kept)."""
+    if not source.is_dir():
+        raise PuzzleError(f"--from {source}: not a folder")
+    for name in names:
+        try:
+            data = (source / name).read_bytes()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise PuzzleError(f"--from {source}: cannot read {name} ({exc.strerror})") from None
+        pdbcache.check(name, data)
+        if (problem := pdbcache.keep(name, data)) is not None:
+            why = f"({problem.why}); {problem.advice}"
+            raise pdbcache.CacheError(f"pattern database {name} cannot be kept {why}")
+        out.write(f"took   {name}  from {source}\n")

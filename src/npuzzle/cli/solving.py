@@ -32,6 +32,7 @@ from typing import Any, BinaryIO, NamedTuple, TextIO
 
 from npuzzle.cli.parser import printable
 from npuzzle.core.board import Board, PuzzleError
+from npuzzle.heuristics import pdbbuild
 from npuzzle.search import parallel
 from npuzzle.search.algorithms import ALGORITHMS
 from npuzzle.search.engine import Search
@@ -100,17 +101,28 @@ def solve_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.json:
         out.write(json.dumps(result.to_json(path=args.path)) + "\n")
         return 0
-    out.write(_report(result, path=args.path))
+    out.write(_report(result, path=args.path, tables=_tables(result, goal)))
     return 0
 
 
-def _report(r: Result, *, path: bool) -> str:
+def _tables(r: Result, goal: Board) -> str:
+    """Which pattern databases the pdb heuristic read: the plan's groups, and the large
+    table's name when it was at hand ('' for another heuristic)."""
+    if r.heuristic != "pdb":
+        return ""
+    plan = pdbbuild.plan_for(goal.width, goal.height, goal.blank)
+    large = [name for name in plan.names() if pdbbuild.large(name)]
+    return plan.summary() + (f", the large table {', '.join(large)}" if large else "")
+
+
+def _report(r: Result, *, path: bool, tables: str = "") -> str:
     lines = [
         f"board      {r.board}",
         f"goal       {r.goal}",
         f"algorithm  {r.algorithm}"
         + (f" with {r.heuristic}" if r.heuristic else "")
         + (f", weight {r.weight:g}" if r.weight is not None else ""),
+        *([f"tables     {tables}"] if tables else []),
         f"status     {r.status}" + (f": {r.reason}" if r.reason else ""),
     ]
     if r.moves is not None:

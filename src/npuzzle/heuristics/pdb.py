@@ -10,7 +10,10 @@ nodes).
 
 On the 4x4 the heuristic takes the largest of up to eight lookups: each partition read on the
 board itself and through its mirror image about a diagonal, which sees the tiles through the
-other groups; on the 5x5, of six (three 5-5-5-5-4 partitions). A group that is a mirror image
+other groups; on the 5x5, of six (three 5-5-5-5-4 partitions). On a 4x4 goal with the blank
+in a corner, once the large table is at hand (loaded, or in the disk cache: ``npuzzle pdb
+--large`` builds it), four lookups of two 7-7-1 partitions instead (:func:`.pdbbuild.plan_for`;
+``h.plan`` says which: ``h.plan.summary()``, ``h.plan.names()``). A group that is a mirror image
 or a turn of another is read from the other's table through that symmetry, since its costs
 forget the blank. On boards of at most 9 cells the table holds the exact distance of every board:
 a perfect heuristic.
@@ -43,7 +46,7 @@ from npuzzle.core.board import PuzzleError
 from npuzzle.core.space import Space
 from npuzzle.heuristics import pdbbuild
 from npuzzle.heuristics.base import VIEWS, Heuristic, HeuristicInfo, Tables
-from npuzzle.heuristics.pdbplan import Plan, cell_bits, group_table, plan, rank, symmetries
+from npuzzle.heuristics.pdbplan import Plan, cell_bits, parse_name, rank, symmetries
 
 __all__ = ["PatternDatabase"]
 
@@ -54,26 +57,34 @@ class PatternDatabase(Heuristic):
         "Pattern databases",
         True,
         False,  # a group forgets where the blank is: one move may change it by more than 1
-        "additive pattern databases (6-6-3 on the 4x4, 5-5-5-5-4 on the 5x5, with mirror "
-        "images); exact distances on boards of up to 9 cells",
+        "additive pattern databases (6-6-3 on the 4x4, or 7-7-1 with the large table when it "
+        "is built, 5-5-5-5-4 on the 5x5, with mirror images); exact distances on boards of "
+        "up to 9 cells",
     )
 
     def __init__(
         self, space: Space, goal_pos: Mapping[int, int], *, tables: Plan | None = None
     ) -> None:
-        """``tables``: another plan than the default one for this shape and goal (its
-        anchor must be the default plan's)."""
+        """``tables``: another plan than the one :func:`.pdbbuild.plan_for` gives for this
+        shape and goal (its anchor must be that plan's)."""
         super().__init__(space, goal_pos)
         n, w, h = space.n, space.width, space.height
         if len(space.cells) != n or set(self.goal_pos) != set(range(n)):
             raise PuzzleError("pattern databases need a goal for every tile (not a partial goal)")
-        self.plan = p = plan(w, h, self.goal_pos[0])
+        #: the tables read: the large plan's when they are at hand, else the default one's
+        self.plan = p = pdbbuild.plan_for(w, h, self.goal_pos[0])
         if tables is not None:
             if (tables.width, tables.height, tables.anchor) != (w, h, p.anchor):
                 raise PuzzleError("those tables are for another shape or goal")
             self.plan = p = tables
         names = p.names()
         self._by_name = {name: pdbbuild.load(name, progress=pdbbuild.on_progress) for name in names}
+        # the shift of the tile whose cells a table compressed by pairs merges (its last)
+        self._pairs: dict[str, int] = {}
+        for name in names:
+            _w, _h, kind, cells = parse_name(name)
+            if kind == "pairs":
+                self._pairs[name] = cell_bits(n) * (len(cells) - 1)
         self.maps = [m for m in symmetries(w, h) if m[self.goal_pos[0]] == p.anchor]
         self._tables: Tables | None = None
 
@@ -111,7 +122,10 @@ class PatternDatabase(Heuristic):
 
     def _part(self, name: str, shift: int, cell: int) -> int:
         """A tile's part of the index of table ``name``: its ``cell`` in the table's frame,
-        at ``shift`` (a table laid out otherwise, e.g. compressed, says so here)."""
+        at ``shift``; for the last tile of a table compressed by pairs, the pair's number
+        (still a constant change per move: the kernel's index update is unchanged)."""
+        if self._pairs.get(name) == shift:
+            return (cell >> 1) << shift
         return cell << shift
 
     def _make_tables(self) -> Tables:
@@ -129,7 +143,7 @@ class PatternDatabase(Heuristic):
             first = len(lookup)
             home: dict[int, tuple[int, tuple[int, ...]]] = {}
             for g, cells in enumerate(part):
-                name, turn = group_table(p.width, p.height, cells)
+                name, turn = p.table(cells)
                 lookup.append(self._by_name[name])
                 image = sorted(turn[c] for c in cells)
                 for c in cells:

@@ -8,6 +8,12 @@ memory, taken from the disk cache or built.
 before it asks for the heuristic. :func:`load` is what the heuristic (:mod:`.pdb`) calls: from
 memory, else the disk, else built.
 
+**The large table** of the 4x4 (:func:`.pdbplan.large_plan`, kind ``pairs``) is made from its
+7-tile group table (13 minutes and 2 GiB of memory in CPython) by :func:`pairs`; it is never
+built on the way (:func:`load` refuses): ``npuzzle pdb --large`` builds it, and the site ships
+it prebuilt (``tables/`` in the repository). :func:`plan_for` gives the plan the heuristic
+uses: the large one when its table is at hand (:func:`at_hand`), else the default one.
+
 A group table is indexed by the cells of its tiles, ``b`` = 4 bits each (5 past 16 cells:
 :func:`.pdbplan.cell_bits`), tile ``i`` of the group in bits ``bi…bi+b-1``, so a slide changes
 the index by a constant: ``(to - from) << bi``. That is
@@ -34,10 +40,14 @@ from npuzzle.heuristics import pdbcache
 from npuzzle.heuristics.pdbcache import cache_dir, decode, encode
 from npuzzle.heuristics.pdbplan import (
     EXACT_CELLS,
+    Plan,
     build_limit,
     cell_bits,
     factorial,
+    group_limit,
+    large_plan,
     parse_name,
+    plan,
     rank,
     table_names,
 )
@@ -45,14 +55,20 @@ from npuzzle.heuristics.pdbplan import (
 __all__ = [
     "SHIPPED_CORNERS",
     "SHIPPED_SHAPES",
+    "at_hand",
     "build",
     "cache_dir",
     "decode",
     "encode",
     "ensure",
+    "fold",
+    "large",
+    "large_names",
     "load",
     "loaded",
     "names_for",
+    "pairs",
+    "plan_for",
     "provide",
     "shipped",
     "shipped_names",
@@ -93,7 +109,52 @@ def build(name: str, progress: Progress | None = None) -> bytes:
         return _build_exact(w, h, cells[0], progress)
     if len(cells) > build_limit(w * h):
         raise PuzzleError(f"a group on a {w}x{h} board has at most {build_limit(w * h)} tiles")
+    if kind == "pairs":
+        group = name.replace("-pairs-", "-group-")
+        source = _loaded.get(group) or _cached_table(group) or _build_group(w, h, cells, progress)
+        return pairs(source, len(cells), cell_bits(w * h), progress, name)
     return _build_group(w, h, cells, progress)
+
+
+def fold(
+    table: bytes,
+    tiles: int,
+    bits: int,
+    merged: list[int],
+    progress: Progress | None = None,
+    what: str = "",
+) -> bytes:
+    """A group table of ``tiles`` tiles, ``bits`` a cell, with its last tile's cells merged:
+    cell ``c`` becomes ``merged[c]`` (0, 1, ...), each entry the least of those merged (Felner
+    et al.'s compression: the least of admissible costs is admissible). Every other tile's
+    part of the index is unchanged, and so is the last one's but for the cell it is at."""
+    slab = 1 << (bits * (tiles - 1))  # the entries with the last tile on one cell
+    step = min(slab, 1 << 20)  # a MiB at a time, so that Ctrl+C is heard within a second
+    out: list[bytes] = []
+    for j in range(max(merged) + 1):
+        starts = [c * slab for c in range(1 << bits) if merged[c] == j]
+        for i in range(0, slab, step):
+            pieces = [table[s + i : s + i + step] for s in starts]
+            least = pieces[0]
+            for other in pieces[1:]:
+                least = bytes(map(min, least, other))
+            out.append(least)
+        if progress is not None:
+            progress(what, (j + 1) / (max(merged) + 1))
+    return b"".join(out)
+
+
+def pairs(
+    table: bytes, tiles: int, bits: int, progress: Progress | None = None, what: str = ""
+) -> bytes:
+    """A group table compressed by pairs (kind ``pairs``): its last tile's cells ``2k`` and
+    ``2k + 1`` (side by side on a board of even width) merged, so the table is half as large
+    and a tile's part of the index still changes by a constant with each move.
+
+    >>> list(pairs(bytes([5, 3, 2, 9, 7, 7, 1, 4, 0, 6, 8, 8, 2, 2, 2, 2]), 2, 2))
+    [5, 3, 1, 4, 0, 2, 2, 2]
+    """
+    return fold(table, tiles, bits, [c >> 1 for c in range(1 << bits)], progress, what)
 
 
 def _build_group(
@@ -247,17 +308,69 @@ def loaded(name: str) -> bool:
 
 
 def load(name: str, *, build_missing: bool = True, progress: Progress | None = None) -> bytes:
-    """The table ``name``: from memory, else the disk cache, else built (and cached)."""
-    table = _loaded.get(name)
+    """The table ``name``: from memory, else the disk cache, else built (and cached), but
+    for a large table (:func:`large`), which is never built on the way."""
+    table = _loaded.get(name) or _cached_table(name)
     if table is None:
-        data = _cached(name)
-        table = decode(name, data) if data is not None else None
-    if table is None:
+        if large(name):
+            raise PuzzleError(
+                f"pattern database {name} is not built: `npuzzle pdb --large` builds it "
+                "(13 minutes in CPython)"
+            )
         if not build_missing:
             raise PuzzleError(f"pattern database {name} is not loaded")
         table = _make(name, progress)
     _loaded[name] = table
     return table
+
+
+def large(name: str) -> bool:
+    """Whether ``name`` is a table of more tiles than a default plan's (minutes to build)."""
+    w, h, kind, cells = parse_name(name)
+    return kind != "exact" and len(cells) > group_limit(w * h)
+
+
+def at_hand(name: str) -> bool:
+    """Whether the table ``name`` is in memory or, whole, in the disk cache (its file's
+    checksum read: milliseconds), so that reading it builds nothing."""
+    if name in _loaded:
+        return True
+    try:
+        return pdbcache.cached(name) is not None
+    except (PuzzleError, pdbcache.CacheError):
+        return False
+
+
+#: whether the pdb heuristic takes the large tables when they are at hand (the unit tests
+#: turn it off, so that a cache that holds them does not change what the tests count)
+use_large = True
+
+
+def plan_for(width: int, height: int, goal_blank: int) -> Plan:
+    """The plan the ``pdb`` heuristic uses for goals of this shape with this blank cell: the
+    large one (:func:`.pdbplan.large_plan`) when its large tables are at hand (its small
+    ones are built in a moment if they are not), else the default one."""
+    big = large_plan(width, height, goal_blank) if use_large else None
+    if big is not None and all(at_hand(name) for name in big.names() if large(name)):
+        return big
+    return plan(width, height, goal_blank)
+
+
+def large_names(width: int, height: int, goal_blank: int | None = None) -> list[str]:
+    """The large tables (:func:`large`) of the large plan for goals of this shape with this
+    blank cell, or with any blank: what ``npuzzle pdb --large`` builds, and what the page
+    fetches to use that plan. None but on the 4x4 with the goal's blank in a corner.
+
+    >>> large_names(4, 4, 0), large_names(4, 4, 5), large_names(3, 3)
+    (['4x4-pairs-0.1.2.4.5.6.7.npdb'], [], [])
+    """
+    out: list[str] = []
+    for blank in range(width * height) if goal_blank is None else [goal_blank]:
+        big = large_plan(width, height, blank)
+        for name in big.names() if big is not None else []:
+            if large(name) and name not in out:
+                out.append(name)
+    return out
 
 
 def _make(name: str, progress: Progress | None = None, *, must_keep: bool = False) -> bytes:
@@ -281,6 +394,12 @@ def _make(name: str, progress: Progress | None = None, *, must_keep: bool = Fals
 def _cannot_keep(problem: pdbcache.Problem, *, again: bool = False) -> str:
     each_run = ", so it is built again each run" if again else ""
     return f"cannot be kept ({problem.why}){each_run}; {problem.advice}"
+
+
+def _cached_table(name: str) -> bytes | None:
+    """The table ``name`` from the disk cache, if it is there and whole."""
+    data = _cached(name)
+    return decode(name, data) if data is not None else None
 
 
 def _cached(name: str) -> bytes | None:
@@ -323,7 +442,13 @@ SHIPPED_CORNERS = ((5, 5),)
 def shipped_names() -> list[str]:
     """The tables ``npuzzle pdb`` builds by default and the site ships."""
     names = [n for shape in SHIPPED_SHAPES for n in names_for(*shape)]
-    return names + [n for w, h in SHIPPED_CORNERS for n in table_names(w, h, 0)]
+    names += [n for w, h in SHIPPED_CORNERS for n in table_names(w, h, 0)]
+    # the small tables of the large plans (built in a moment), so that the large table is
+    # all a site or a cache needs to add to use a large plan
+    for w, h in SHIPPED_SHAPES:
+        big = large_plan(w, h, 0)
+        names += [n for n in big.names() if not large(n)] if big is not None else []
+    return list(dict.fromkeys(names))
 
 
 def shipped(width: int, height: int, goal_blank: int) -> bool:

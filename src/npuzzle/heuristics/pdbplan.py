@@ -11,6 +11,17 @@ group turned by quarter turns, so one table serves the four (:func:`group_table`
 four corners' tiles with the centre's. Nothing here reads or builds a table (:mod:`.pdbbuild`
 does).
 
+**The large plan** (:func:`large_plan`): on the 4x4 with the goal's blank in a corner, two
+7-7-1 partitions whose 7-tile groups are all read from one table (two rows but a corner),
+*compressed by pairs*: each entry the least of two, over pairs of side-by-side cells of the
+group's last tile (Felner et al. 2007), 128 MiB in memory where the whole table takes 256
+MiB. It is built only on request (13 minutes in CPython); the heuristic reads it when it is
+at hand (:func:`.pdbbuild.plan_for`).
+
+>>> large_plan(4, 4, 15).names()  # the standard goal's blank: a corner too
+['4x4-pairs-0.1.2.4.5.6.7.npdb', '4x4-group-0.npdb']
+>>> large_plan(4, 4, 5) is None  # a centre cell: 6-6-3 only
+True
 >>> table_names(3, 2, 5)  # the goal's blank in a corner: mapped onto corner 0
 ['3x2-exact-0.npdb']
 >>> plan(4, 4, 0).partitions[0]  # the first 6-6-3 partition of the blank-first goal
@@ -35,6 +46,7 @@ from npuzzle.heuristics.walking import fits
 
 __all__ = [
     "EXACT_CELLS",
+    "KINDS",
     "MAX_BUILD_GROUP",
     "MAX_CELLS",
     "MAX_GROUP",
@@ -44,6 +56,7 @@ __all__ = [
     "factorial",
     "group_limit",
     "group_table",
+    "large_plan",
     "parse_name",
     "plan",
     "rank",
@@ -56,8 +69,11 @@ EXACT_CELLS = 9  # up to this many cells, one table of exact distances
 MAX_GROUP = 6  # tiles per group up to 16 cells: 16**6 entries, 16 MiB
 MAX_GROUP_5BITS = 5  # tiles per group past 16 cells: 32**5 entries, 32 MiB
 #: the most tiles a group table may be built for up to 16 cells: 16**7 entries, 256 MiB, 13
-#: minutes in CPython (no default plan uses one: benchmarks/pdb_large.py measures them)
+#: minutes in CPython (only the large plan uses one, compressed by pairs)
 MAX_BUILD_GROUP = 7
+#: the kinds of tables, as their names say them: every board's exact distance, a group's
+#: costs, and a group's costs compressed by pairs of its last tile's cells (half the size)
+KINDS = ("exact", "group", "pairs")
 
 
 def cell_bits(cells: int) -> int:
@@ -117,6 +133,13 @@ _PINWHEEL = _pinwheel((1, 2, 5, 6, 7))
 _TEES = _pinwheel((1, 2, 3, 6, 7))
 _HOOKS5 = _pinwheel((1, 5, 6, 7, 10))
 
+# The large plan of the 4x4 corner: two rows but the corner, and the other two rows but a
+# corner cell, each 7-tile group a mirror image or turn of the others (one table), and the
+# tile left alone. Read directly and through the diagonal mirror, four sums: on Korf's 100
+# 0.65x the nodes of the four 6-6-3 partitions in 0.47x the time (benchmarks/pdb_large.py).
+_ROWS7 = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14), (15,))
+_ROWS7B = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 13, 14, 15), (12,))
+
 
 # ----- geometry ---------------------------------------------------------------------------------
 def symmetries(width: int, height: int) -> list[tuple[int, ...]]:
@@ -146,13 +169,15 @@ class Plan:
 
     ``anchor``: the cell the symmetries map the goal's blank onto; ``partitions``: one or
     more partitions of the other cells into groups, in that frame (a single group of every
-    tile when ``exact``)."""
+    tile when ``exact``); ``pairs``: the groups of more tiles than a default plan's
+    (:func:`group_limit`) are read from their tables compressed by pairs (kind ``pairs``)."""
 
     width: int
     height: int
     anchor: int
     partitions: tuple[tuple[tuple[int, ...], ...], ...]
     exact: bool
+    pairs: bool = False
 
     def names(self) -> list[str]:
         """The table files this plan needs."""
@@ -162,15 +187,31 @@ class Plan:
         out: list[str] = []
         for part in self.partitions:
             for g in part:
-                name = group_table(self.width, self.height, g)[0]
+                name = self.table(g)[0]
                 if name not in out:
                     out.append(name)
         return out
 
+    def table(self, cells: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
+        """The table the group of goal cells ``cells`` is read from, and the symmetry into
+        its frame (:func:`group_table`)."""
+        large = self.pairs and len(cells) > group_limit(self.width * self.height)
+        return group_table(self.width, self.height, cells, "pairs" if large else "group")
 
-def group_table(width: int, height: int, cells: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
-    """The table a group of goal cells is read from, and the symmetry that maps the group's
-    cells into that table's frame (cell ``c`` is the table's tile ``sorted image.index(m[c])``).
+    def summary(self) -> str:
+        """The groups' sizes and how many partitions, e.g. ``6-6-3 x4``; ``exact``."""
+        if self.exact:
+            return "exact"
+        sizes = "-".join(str(len(g)) for g in sorted(self.partitions[0], key=len, reverse=True))
+        return sizes + (f" x{len(self.partitions)}" if len(self.partitions) > 1 else "")
+
+
+def group_table(
+    width: int, height: int, cells: tuple[int, ...], kind: str = "group"
+) -> tuple[str, tuple[int, ...]]:
+    """The table a group of goal cells is read from (of ``kind`` group or pairs), and the
+    symmetry that maps the group's cells into that table's frame (cell ``c`` is the table's
+    tile ``sorted image.index(m[c])``).
 
     A group's costs forget the blank, so a symmetry of the board that maps one group onto
     another maps their costs too: mirror images and quarter turns of a group share one table,
@@ -182,7 +223,7 @@ def group_table(width: int, height: int, cells: tuple[int, ...]) -> tuple[str, t
             best = (image, m)
     assert best is not None  # the identity is always a symmetry
     image, m = best
-    return f"{width}x{height}-group-{'.'.join(map(str, image))}.npdb", m
+    return f"{width}x{height}-{kind}-{'.'.join(map(str, image))}.npdb", m
 
 
 def plan(width: int, height: int, blank: int) -> Plan:
@@ -211,12 +252,21 @@ def plan(width: int, height: int, blank: int) -> Plan:
     return Plan(width, height, anchor, (groups,), False)
 
 
+def large_plan(width: int, height: int, blank: int) -> Plan | None:
+    """The large plan for goals of this shape whose blank is on cell ``blank``, if there is
+    one: the 4x4 with the goal's blank in a corner (the standard and blank-first goals)."""
+    if (width, height) != (4, 4) or min(m[blank] for m in symmetries(4, 4)) != 0:
+        return None
+    return Plan(4, 4, 0, (_ROWS7, _ROWS7B), False, pairs=True)
+
+
 def table_names(width: int, height: int, goal_blank: int) -> list[str]:
     """The files the ``pdb`` heuristic needs for goals of this shape with this blank cell."""
     return plan(width, height, goal_blank).names()
 
 
 def parse_name(name: str) -> tuple[int, int, str, tuple[int, ...]]:
+    """A table's name read: width, height, kind (:data:`KINDS`) and cells."""
     try:
         stem = name.removesuffix(".npdb")
         shape, kind, rest = stem.split("-", 2)
@@ -224,10 +274,12 @@ def parse_name(name: str) -> tuple[int, int, str, tuple[int, ...]]:
         cells = tuple(int(x) for x in rest.split("."))
     except ValueError:
         raise PuzzleError(f"not a pattern database name: {name!r}") from None
-    if kind not in ("exact", "group") or not 2 <= w * h <= MAX_CELLS or min(w, h) < 2:
+    if kind not in KINDS or not 2 <= w * h <= MAX_CELLS or min(w, h) < 2:
         raise PuzzleError(f"not a pattern database name: {name!r}")
     if any(not 0 <= c < w * h for c in cells) or len(set(cells)) != len(cells):
         raise PuzzleError(f"not a pattern database name: {name!r}")
+    if kind == "pairs" and len(cells) < 2:
+        raise PuzzleError(f"not a pattern database name: {name!r} (pairs of one tile)")
     return w, h, kind, cells
 
 
