@@ -14,7 +14,7 @@ directly or through the diagonal mirror (which keeps the blank-first goal's blan
 the heuristic is the largest of the views' sums. A design's name followed by ``fold2``,
 ``fold4`` or ``fold16`` reads the 7-tile table compressed: its last tile's cells taken by
 pairs (the package's large table, ``4x4-pairs-0.1.2.4.5.6.7``: ``npuzzle pdb --large``, or
-``--from tables``), by 2x2 squares or all together, each entry the least of those it stands
+``--from prebuilt``), by 2x2 squares or all together, each entry the least of those it stands
 for (the last two kept beside the cache's tables once made, a minute each). "7-7-1 x2 fold2"
 is the package's large plan (``pdbplan.large_plan``), which the pdb heuristic uses once that
 table is at hand. Every board is solved by every design in turn, so that the load of the

@@ -14,7 +14,7 @@ PACKAGE_DIR = ROOT / "src" / "npuzzle"
 NODE_MODULES = ROOT / "node_modules"
 DEFAULT_DEST = ROOT / "dist"
 #: the large pattern databases, committed prebuilt (13 minutes each to build in CPython)
-TABLES_DIR = ROOT / "tables"
+TABLES_DIR = ROOT / "prebuilt"
 
 # In the site, from its root.
 PYODIDE_SUBDIR = "pyodide"

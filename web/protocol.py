@@ -290,6 +290,7 @@ class WholeSearch(TypedDict):
     board: str
     goal: str
     heuristic: str
+    tables: list[str]  # the pattern databases it reads (the helpers load the same)
     page: str
     ident: int  # which search of the solver worker: a helper's table serves one alone
 

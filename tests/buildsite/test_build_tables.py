@@ -1,5 +1,5 @@
 """The site's pattern databases: every one checked as it is copied, a damaged one rebuilt; the
-large one copied from tables/, checked."""
+large one copied from prebuilt/, checked."""
 
 from __future__ import annotations
 

@@ -129,7 +129,7 @@ def test_a_full_small_filesystem_leaves_no_partial_file(tmp_path):
 
 # ----- the large table ---------------------------------------------------------------------------
 LARGE = "4x4-pairs-0.1.2.4.5.6.7.npdb"
-TABLES = Path(__file__).resolve().parents[2] / "tables"  # the large tables, committed
+TABLES = Path(__file__).resolve().parents[2] / "prebuilt"  # the large tables, committed
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The large 4x4 table committed in tables/ (7 tiles, compressed by pairs): its values against
+"""The large 4x4 table committed in prebuilt/ (7 tiles, compressed by pairs): its values against
 an independent search, and IDA* with the large plan on boards of known optimal length."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from npuzzle.core.space import Space
 from npuzzle.heuristics import make_heuristic, pdbbuild, pdbcache, pdbplan
 
 LARGE = "4x4-pairs-0.1.2.4.5.6.7.npdb"
-FILE = Path(__file__).resolve().parents[2] / "tables" / LARGE
+FILE = Path(__file__).resolve().parents[2] / "prebuilt" / LARGE
 GOALS = (0, 1, 2, 4, 5, 6, 7)  # the table's tiles' goal cells: two rows but a corner
 NEIGHBOURS = [
     [

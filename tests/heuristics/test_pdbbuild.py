@@ -102,7 +102,7 @@ def test_the_large_plan_is_taken_when_its_table_is_loaded_and_never_built(cache,
 
 
 def test_the_large_plan_is_taken_when_its_table_is_whole_in_the_disk_cache(cache):
-    data = (Path(__file__).resolve().parents[2] / "tables" / LARGE).read_bytes()  # committed
+    data = (Path(__file__).resolve().parents[2] / "prebuilt" / LARGE).read_bytes()  # committed
     (cache / LARGE).write_bytes(data[:-1] + bytes([data[-1] ^ 1]))  # damaged: not at hand
     assert not pdbbuild.at_hand(LARGE) and pdbbuild.plan_for(4, 4, 0) == pdbplan.plan(4, 4, 0)
     (cache / LARGE).write_bytes(data)

@@ -269,3 +269,33 @@ def test_with_the_pages_ports_the_team_talks_over_them(small_slices):
     assert "done" in helpers.kinds("helper-1")
     # the work went over the port, and the answers came back over it
     assert solver_end.posted >= 1 and helper_end.posted >= helpers.kinds("helper-1").count("done")
+
+
+def test_the_helpers_read_the_tables_the_solver_worker_reads(small_slices, tmp_path, monkeypatch):
+    """A Solve fetches the large 4x4 table (asked for); the helpers load what the solver
+    worker's heuristic reads, not the default plan they would choose alone."""
+    from pathlib import Path
+
+    from npuzzle.heuristics import pdbbuild, pdbcache, pdbplan
+
+    web = small_slices
+    big = pdbplan.large_plan(4, 4, 15)
+    assert big is not None
+    [large] = pdbbuild.large_names(4, 4, 15)
+    data = (Path(__file__).resolve().parents[2] / "prebuilt" / large).read_bytes()
+    monkeypatch.setenv("NPUZZLE_CACHE", str(tmp_path))  # the plan's small table: built here
+    monkeypatch.setattr(pdbbuild, "_loaded", {large: pdbcache.decode(large, data)})
+    monkeypatch.setattr(pdbbuild, "use_large", True)
+    for name in big.names():  # as the worker would fetch them
+        pdbbuild.load(name)
+    board, goal = random_board(4, 4, seed="team:large", moves=40), Board.goal("standard", 4, 4)
+    helpers = Helpers(web, "t9", ["helper-1"])
+    req = request(board, goal, heuristic="pdb", workers=2, team="t9")
+    answer = run_with(helpers, web.worker.solve(req))
+    assert answer["status"] == "solved", answer
+    assert answer["optimal"] and answer["jobs"] == 2
+    assert board.apply(answer["moves"]) == goal
+    held = helpers.made[0].searches.held
+    assert held is not None, "the helper searched no subtree"
+    whole, search = json.loads(held[0]), held[1]
+    assert whole["tables"] == big.names() == search.heuristic.plan.names()

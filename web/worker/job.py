@@ -162,7 +162,8 @@ class Options:
     Automatic is resolved here, by the package's rule: ``automatic`` says what it picked
     (None for a search chosen by hand)."""
 
-    def __init__(self, req: SearchRequest) -> None:
+    def __init__(self, req: SearchRequest, *, large: bool = False) -> None:
+        """``large``: the request may fetch the large tables (:func:`tables.needed`)."""
         self.board, self.goal = read_boards(req)
         self.automatic: AutomaticChoice | None = None
         name = str(req.get("algorithm", DEFAULT_ALGORITHM))
@@ -178,7 +179,7 @@ class Options:
             self.weight = float(req.get("weight", DEFAULT_WEIGHT))
             self.tie_break = str(req.get("tie_break", TieBreak.HIGH_G))
         uses_h = ALGORITHMS[self.algorithm].uses_heuristic
-        self.missing = tables.needed(self.board, self.goal, uses_h, self.heuristic)
+        self.missing = tables.needed(self.board, self.goal, uses_h, self.heuristic, large=large)
         self.address = req.get("page")
 
     @property

@@ -94,7 +94,7 @@ async def run(search: Search, limit: int | None, seconds: float | None = None) -
 
 async def _solve(req: SearchRequest) -> SolveAnswer | Refusal:
     try:
-        options = Options(req)
+        options = Options(req, large=True)  # asked for: the best tables the site has
         if options.missing and not await load(options.missing, options.page):
             return {"status": Reply.CANCELLED, "reason": "cancelled while loading the tables"}
         search = options.search()

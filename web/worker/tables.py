@@ -18,6 +18,8 @@ import js
 
 from npuzzle import Board, PuzzleError, __version__
 from npuzzle.heuristics import pdbbuild, pdbplan
+from npuzzle.heuristics.base import Heuristic
+from npuzzle.heuristics.pdb import PatternDatabase
 
 FOLDER = "pdb/"  # beside the page
 CACHE_PREFIX = "npuzzle-pdb "  # then the tables' folder, a space and npuzzle's version
@@ -29,16 +31,29 @@ class Stopped(Exception):
     """Loading was cancelled."""
 
 
-def needed(board: Board, goal: Board, algorithm_uses_h: bool, heuristic: str) -> list[str]:
+def needed(
+    board: Board, goal: Board, algorithm_uses_h: bool, heuristic: str, *, large: bool = False
+) -> list[str]:
     """The tables a search needs that are not loaded yet (none if it cannot use them: the
-    search then reports why itself)."""
+    search then reports why itself): those of the plan the heuristic will read (the large
+    one once its tables are loaded), or with ``large`` those of the large plan where there is
+    one (the 4x4 with the goal's blank in a corner: 9.5 MB, fetched only for what a user
+    asked for, a Solve or a pressed Hint, never for a view that merely opened)."""
     if not algorithm_uses_h or heuristic != "pdb":
         return []
+    w, h = board.width, board.height
     try:
-        names = pdbplan.table_names(board.width, board.height, goal.blank)
+        plan = pdbbuild.plan_for(w, h, goal.blank)
+        big = pdbplan.large_plan(w, h, goal.blank) if large else None
+        names = (big or plan).names()
     except PuzzleError:
         return []
     return [name for name in names if not pdbbuild.loaded(name)]
+
+
+def read_by(heuristic: Heuristic) -> list[str]:
+    """The pattern databases ``heuristic`` reads (none but for the ``pdb`` heuristic)."""
+    return heuristic.plan.names() if isinstance(heuristic, PatternDatabase) else []
 
 
 def cache_name(folder: str) -> str:

@@ -55,6 +55,7 @@ from protocol import (
 from pyodide.ffi import create_proxy
 
 from npuzzle import ALGORITHMS, Algorithm, Board, PuzzleError, Search, Status, make_search
+from npuzzle.heuristics import pdbbuild
 from npuzzle.lab import runner
 from npuzzle.search.idastar import IDAStar
 from npuzzle.search.split import Answer, Memory, Split, Subtree
@@ -201,7 +202,9 @@ class Searches:
         board = Board.parse(str(search["board"]))
         goal = Board.parse(str(search["goal"]))
         heuristic = str(search["heuristic"])
-        await load(tables.needed(board, goal, True, heuristic), str(search["page"]))
+        # the solver worker's tables, not this worker's choice: the large ones if it has them
+        names = [name for name in search["tables"] if not pdbbuild.loaded(name)]
+        await load(names, str(search["page"]))
         made = make_search(board, goal, algorithm=Algorithm.IDASTAR, heuristic=heuristic)
         if not isinstance(made, IDAStar):
             raise PuzzleError("only IDA* splits into subtrees")
@@ -437,6 +440,7 @@ class Team:
             board=board_text(search.board),
             goal=board_text(search.goal),
             heuristic=search.heuristic.name,
+            tables=tables.read_by(search.heuristic),
             page=page,
             ident=self._searches,
         )

@@ -11,7 +11,7 @@ memory, else the disk, else built.
 **The large table** of the 4x4 (:func:`.pdbplan.large_plan`, kind ``pairs``) is made from its
 7-tile group table (13 minutes and 2 GiB of memory in CPython) by :func:`pairs`; it is never
 built on the way (:func:`load` refuses): ``npuzzle pdb --large`` builds it, and the site ships
-it prebuilt (``tables/`` in the repository). :func:`plan_for` gives the plan the heuristic
+it prebuilt (``prebuilt/`` in the repository). :func:`plan_for` gives the plan the heuristic
 uses: the large one when its table is at hand (:func:`at_hand`), else the default one.
 
 A group table is indexed by the cells of its tiles, ``b`` = 4 bits each (5 past 16 cells:
