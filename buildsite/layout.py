@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE_DIR = ROOT / "src" / "npuzzle"
 NODE_MODULES = ROOT / "node_modules"
 DEFAULT_DEST = ROOT / "dist"
-#: the large pattern databases, committed prebuilt (13 minutes each to build in CPython)
+#: the large pattern databases, committed prebuilt (17 minutes each to build in CPython)
 TABLES_DIR = ROOT / "prebuilt"
 
 # In the site, from its root.

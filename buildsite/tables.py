@@ -3,7 +3,7 @@ with an index of their sizes (the page's progress bar reads it).
 
 They are built by npuzzle.heuristics.pdbbuild in this Python and kept in its disk cache
 ($NPUZZLE_CACHE or ~/.cache/npuzzle), so that only the first build spends the few minutes
-they take. The large tables (pdbbuild.large_names: 13 minutes each) are not built: they are
+they take. The large tables (pdbbuild.large_names: 17 minutes each) are not built: they are
 committed in prebuilt/ and copied from there, checked, and never put into the disk cache. The
 page fetches them on demand; they are not in the service worker's list.
 """

@@ -303,7 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--large",
         action="store_true",
-        help="build the large table instead (4x4 only: 16 min and 2 GiB of memory in CPython; "
+        help="build the large table instead (4x4 only: 17 min and 2 GiB of memory in CPython; "
         "9.5 MB on disk, 128 MiB in memory)",
     )
     p.add_argument(

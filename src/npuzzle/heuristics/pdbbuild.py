@@ -315,7 +315,7 @@ def load(name: str, *, build_missing: bool = True, progress: Progress | None = N
         if large(name):
             raise PuzzleError(
                 f"pattern database {name} is not built: `npuzzle pdb --large` builds it "
-                "(13 minutes in CPython)"
+                "(17 minutes in CPython)"
             )
         if not build_missing:
             raise PuzzleError(f"pattern database {name} is not loaded")

@@ -15,7 +15,7 @@ does).
 7-7-1 partitions whose 7-tile groups are all read from one table (two rows but a corner),
 *compressed by pairs*: each entry the least of two, over pairs of side-by-side cells of the
 group's last tile (Felner et al. 2007), 128 MiB in memory where the whole table takes 256
-MiB. It is built only on request (13 minutes in CPython); the heuristic reads it when it is
+MiB. It is built only on request (17 minutes in CPython); the heuristic reads it when it is
 at hand (:func:`.pdbbuild.plan_for`).
 
 >>> large_plan(4, 4, 15).names()  # the standard goal's blank: a corner too
