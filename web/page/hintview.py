@@ -212,8 +212,12 @@ class HintView:
                 return
             pressed = self.wanted or rounds > 0
             try:
-                # a pressed Hint may fetch the pattern databases; Moves to solved alone not
-                answer = dict(await self.bridge.hint(*key, fetch=pressed, workers=self.workers()))
+                # a pressed Hint may fetch the pattern databases; Moves to solved alone not.
+                # Shared with the helpers started; a pressed Hint searching on starts them.
+                workers, start = self.workers(), rounds > 0
+                answer = dict(
+                    await self.bridge.hint(*key, fetch=pressed, workers=workers, start=start)
+                )
             except Exception as exc:  # the worker failed: say so, do not retry for ever
                 answer = {"status": Reply.ERROR, "reason": f"the solver did not answer ({exc})"}
             if answer.get("status") == Reply.BUSY:

@@ -6,8 +6,8 @@ move off them one IDA* iteration) and the search of the last board asked, stoppe
 so that asking again goes on where it stopped. A hint is refused while Solve or the Lab runs,
 and gives way to them between its slices (``protocol.Busy``: the page asks again later).
 
-When the request names the helpers' team (the page does so for a pressed Hint, and for Moves
-to solved once helpers have started), the hint's IDA* is split among this worker and the
+When the request names the helpers' team (the page does so once helpers have started, and
+starts them for a pressed Hint not proven in its first round), the hint's IDA* is split among this worker and the
 helpers as Solve's is (``team.Team.run``, web/worker/team.py): in the same time, stopped by
 it the same way, and gone on with from where it stopped (what the helpers held is dealt again,
 this worker's subtree resumes)."""
