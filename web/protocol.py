@@ -156,6 +156,8 @@ class SearchRequest(Where):
 
 class HintRequest(Where):
     fetch: bool  # a pressed Hint: the worker may fetch the pattern databases
+    workers: NotRequired[int]  # with ``team``: its IDA* shared as Solve's (protocol.Team)
+    team: NotRequired[str]
 
 
 class CompareRequest(Where):
@@ -261,6 +263,7 @@ class Hint(TypedDict):
     advice: str
     resumable: bool  # stopped by its time: asking again searches on (a pressed Hint)
     seconds: float
+    workers: int  # the most workers that searched it (this one and helpers)
 
 
 HintAnswer = Hint | Busy | Refusal
@@ -331,7 +334,8 @@ class Note(StrEnum):
 
 # One message on the team's channel: ``kind`` a Note, ``from`` the helper that says it; the
 # other fields by kind: ``to`` (WORK: the helper it is for), ``id`` (WORK, STOP and a helper's
-# answers: the piece of work), ``work`` (WORK), ``expanded`` and ``generated`` (BUSY),
+# answers: the piece of work), ``work`` (WORK), ``keep`` (STOP: the search goes on later, so
+# the helper keeps its subtree under way), ``expanded`` and ``generated`` (BUSY),
 # ``answer`` (DONE: a subtree's Answer fields or a Lab row), ``reason`` (FAILED).
 Message = TypedDict(
     "Message",
@@ -341,6 +345,7 @@ Message = TypedDict(
         "to": str,
         "id": int,
         "work": Piece,
+        "keep": bool,
         "expanded": int,
         "generated": int,
         "answer": Any,

@@ -161,6 +161,9 @@ def test_a_hard_4x4_gets_an_optimal_hint_searched_on(page: Page, site: Site) -> 
     expect(status).to_have_text(f"Hint: slide tile {tile} {marked.get_attribute('data-hint')}.")
     seconds = time.perf_counter() - start
     print(f"\nKorf #82: first move {provisional:.1f} s ({said!r}), optimal {seconds:.1f} s")
+    # the pressed Hint's IDA* was shared with the helper workers the Workers setting allows
+    workers = page.locator("#workers").input_value()
+    expect(distance(page)).to_have_attribute("data-workers", workers)
     nearer = korf.board.move(slide_of(korf.board, tile))
     assert optimal(nearer, goal) == korf.optimal - 1
     page.get_by_role("button", name=re.compile(rf"^Tile {tile}, ")).click()

@@ -157,3 +157,36 @@ def test_a_known_neighbour_is_the_fallback_when_time_runs_out():
         fallback = started.give_up()
         assert not fallback.optimal and fallback.distance == first.distance + 1
         assert started.board.apply(started.known or "") == GOAL_3X4
+
+
+def test_a_shortest_solution_found_elsewhere_answers_the_boards_along_it():
+    hints = Hints()
+    board = random_board(4, 3, seed=7, goal=GOAL_3X4)
+    moves = solve(board, GOAL_3X4, algorithm="astar", heuristic="manhattan").moves or ""
+    hints.learn(board, GOAL_3X4, moves, "A* + manhattan")
+    for k in (0, 3):
+        known = hints.known(board.apply(moves[:k]), GOAL_3X4)
+        assert known is not None and known.optimal and known.distance == len(moves) - k
+        assert known.move == moves[k]
+    # a board of at most 9 cells has its exact table: nothing to remember
+    small_goal = Board.goal("standard", 3, 3)
+    small = random_board(3, 3, seed=7, goal=small_goal)
+    hints.learn(small, small_goal, solve(small, small_goal).moves or "", "A* + manhattan")
+    assert hints.known(small, small_goal) is None
+
+
+def test_a_search_split_elsewhere_goes_on_from_its_iteration_and_settles_the_hint():
+    board = random_board(4, 3, seed=11, goal=GOAL_3X4)
+    started = Hints().start(board, GOAL_3X4)
+    assert isinstance(started, HintSearch)
+    assert started.split_search() is started.search  # not begun: itself
+    started.run(0.002)
+    split = started.split_search()
+    assert split is not started.search and split.threshold == started.search.threshold
+    assert split.expanded == 0 and split.bound == started.search.bound
+    split.run()
+    assert started.settle(None, False) is None
+    answer = started.settle(split.solution, False)
+    assert answer is not None and answer.optimal
+    assert answer.distance == _shortest(board, GOAL_3X4)
+    assert started.give_up(40).lower_bound == 40

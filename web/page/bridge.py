@@ -52,7 +52,7 @@ from protocol import (
 )
 from pyodide.ffi import create_proxy, to_js
 
-from npuzzle import Board, PuzzleError
+from npuzzle import Algorithm, Board, PuzzleError
 from npuzzle.teach.entrants import Entrant, format_entrants
 
 T = TypeVar("T")
@@ -284,13 +284,20 @@ class Bridge:
         self.window.npuzzleSolve = proxy
 
     # ----- Hint and the Lab ----------------------------------------------------------------
-    async def hint(self, board: Board, goal: Board, *, fetch: bool) -> HintAnswer:
+    async def hint(
+        self, board: Board, goal: Board, *, fetch: bool, workers: int = 1, start: bool = False
+    ) -> HintAnswer:
         """A player's hint for ``board``, worked out in the worker (``npuzzle.play.hint``): the
         tile to slide, the distance, whether it is optimal; or Busy while Solve or the Lab
-        runs there. ``fetch``: the worker may fetch the pattern databases."""
+        runs there. ``fetch``: a pressed Hint, which may fetch the pattern databases. Its
+        IDA* is shared with the helpers started (``workers`` - 1 at most), as Solve's; with
+        ``start`` (a pressed Hint searching on), those not started yet are started: a
+        helper's start takes seconds of a core, more than a hint proven at once needs."""
         request = HintRequest(
             board=board_text(board), goal=board_text(goal), fetch=fetch, page=self.page_address()
         )
+        if shared(str(Algorithm.IDASTAR), board, workers, goal) and (start or self.helpers):
+            request["workers"], request["team"] = workers, self.team(workers)["team"]
         answer: HintAnswer = plain(await (await self.worker()).hint(request))
         return answer
 

@@ -15,6 +15,7 @@ them); the view says it waits and asks again every ``RETRY_SECONDS``.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from bridge import Bridge
@@ -94,8 +95,17 @@ def hint_text(answer: dict[str, Any]) -> str:
 class HintView:
     """``#hint`` and ``#distance``; ``board_changed`` is called for every board shown."""
 
-    def __init__(self, document: Any, page: Page, bridge: Bridge, grid: Grid) -> None:
+    def __init__(
+        self,
+        document: Any,
+        page: Page,
+        bridge: Bridge,
+        grid: Grid,
+        workers: Callable[[], int] = lambda: 1,
+    ) -> None:
+        """``workers``: the Workers setting, how many workers may share a hint's IDA*."""
         self.page, self.bridge, self.grid = page, bridge, grid
+        self.workers = workers
         get = document.getElementById
         self.button = get("hint")
         self.distance = get("distance")
@@ -202,8 +212,12 @@ class HintView:
                 return
             pressed = self.wanted or rounds > 0
             try:
-                # a pressed Hint may fetch the pattern databases; Moves to solved alone not
-                answer = dict(await self.bridge.hint(*key, fetch=pressed))
+                # a pressed Hint may fetch the pattern databases; Moves to solved alone not.
+                # Shared with the helpers started; a pressed Hint searching on starts them.
+                workers, start = self.workers(), rounds > 0
+                answer = dict(
+                    await self.bridge.hint(*key, fetch=pressed, workers=workers, start=start)
+                )
             except Exception as exc:  # the worker failed: say so, do not retry for ever
                 answer = {"status": Reply.ERROR, "reason": f"the solver did not answer ({exc})"}
             if answer.get("status") == Reply.BUSY:
@@ -239,6 +253,8 @@ class HintView:
         if answer.get("status") == Reply.OK and answer.get("solvable") and answer.get("optimal"):
             self.page.shortest_known(*key, int(answer.get("distance") or 0))
         self.distance.textContent = distance_text(answer)
+        # how many workers searched it (the solver worker, helpers), for tests and scripts
+        self.distance.dataset.workers = str(answer.get("workers") or 1)
         if not reveal:
             return  # still being worked out
         self.distance.removeAttribute("aria-busy")

@@ -150,7 +150,9 @@ class Page:
             self.grid,
             self.search_controls,
         )
-        self.hint = HintView(document, self, self.bridge, self.grid)
+        self.hint = HintView(
+            document, self, self.bridge, self.grid, self.search_controls.read_workers
+        )
         self.player = PlayerView(document, self, self.grid, self.bridge)
         # Made before anything can ask for the link, which includes the Lab's settings.
         self.lab = LabView(

@@ -4,7 +4,11 @@ channel.
 
 The page calls ``join(channel, name)`` once it has started; from then on the helper says it
 is there whenever the solver worker asks, takes one piece of work at a time, says it is busy
-every ``team.BUSY_SECONDS``, and drops its work when told to stop.
+every ``team.BUSY_SECONDS``, and drops its work when told to stop; or, told to stop and
+``keep`` it (a search that goes on later: a Hint's, a round at a time), keeps the subtree
+under way and goes on with it if dealt it again. A subtree dealt again once answered (its
+answer came after the stop) is answered again at once: searched again, it would meet its own
+boards in this helper's table and find nothing below them.
 """
 
 import asyncio
@@ -38,6 +42,11 @@ class _Helper:
         self.searches = team.Searches()
         self.waiting: deque[Message] = deque()
         self.stopped: set[int] = set()
+        self.keeping: set[int] = set()  # stopped, the work kept: its search goes on later
+        # The subtrees of the search (a WholeSearch's text) stopped under way and answered,
+        # by (moves, threshold): of one search at a time.
+        self.held: tuple[str, dict[tuple[str, int], team.Work], dict[tuple[str, int], Any]]
+        self.held = ("", {}, {})
         self.heard = 0.0  # when this helper last said it is busy
         self.last: tuple[str, float] = ("", 0.0)  # the search of the last piece, when it ended
 
@@ -59,6 +68,8 @@ class _Helper:
                 self.waiting.append(m)
             elif kind == Note.STOP:
                 self.stopped.add(int(m.get("id", -1)))
+                if m.get("keep"):
+                    self.keeping.add(int(m.get("id", -1)))
 
     async def serve(self) -> None:
         """Answer the solver worker's messages, forever."""
@@ -77,6 +88,7 @@ class _Helper:
             if ident not in self.stopped:
                 await self.work(ident, m["work"])
             self.stopped.discard(ident)
+            self.keeping.discard(ident)
 
     async def work(self, ident: int, message: Piece) -> None:
         """Do one piece of work, saying it is busy now and then; its answer unless stopped."""
@@ -93,8 +105,16 @@ class _Helper:
         # the time since the last piece of the same search ended, yielding and searching
         waited = time.monotonic() - self.last[1] if self.last[0] == search else 0.0
         yielded = worked = 0.0
+        if self.held[0] != search:
+            self.held = (search, {}, {})
+        _, paused, answered = self.held
+        subtree = message.get("kind") == "subtree"
+        piece = (str(message.get("moves", "")), int(str(message.get("threshold", -1))))
+        if subtree and piece in answered:
+            self.say(kind=Note.DONE, id=ident, answer=answered[piece], at=time.time())
+            return
         try:
-            work = await team.work_for(message, self.searches, load)
+            work = paused.pop(piece, None) or await team.work_for(message, self.searches, load)
             while True:
                 began = time.monotonic()
                 if self.pause():  # a timer: once a slice
@@ -110,11 +130,16 @@ class _Helper:
                 yielded += time.monotonic() - began
                 self.read()
                 if ident in self.stopped:
+                    if ident in self.keeping and isinstance(work, team.SubtreeWork):
+                        paused[piece] = work
                     return
+            answer = work.answer()
+            if isinstance(work, team.SubtreeWork):
+                answered[piece] = answer
             self.say(
                 kind=Note.DONE,
                 id=ident,
-                answer=work.answer(),
+                answer=answer,
                 at=time.time(),
                 waited=waited,
                 yielded=yielded,

@@ -1,10 +1,16 @@
 """A player's Hint and Moves to solved, answered in the solver worker (``npuzzle.play.hint``).
 
 The worker keeps one :class:`~npuzzle.play.hint.Hints` for the game (shortest solutions found
-are remembered: the next boards along them cost nothing, a board one move off them one IDA*
-iteration) and the search of the last board asked, stopped by its time, so that asking again
-goes on where it stopped. A hint is refused while Solve or the Lab runs, and gives way to them
-between its slices (``protocol.Busy``: the page asks again later)."""
+are remembered, Solve's optimal ones too: the next boards along them cost nothing, a board one
+move off them one IDA* iteration) and the search of the last board asked, stopped by its time,
+so that asking again goes on where it stopped. A hint is refused while Solve or the Lab runs,
+and gives way to them between its slices (``protocol.Busy``: the page asks again later).
+
+When the request names the helpers' team (the page does so once helpers have started, and
+starts them for a pressed Hint not proven in its first round), the hint's IDA* is split among this worker and the
+helpers as Solve's is (``team.Team.run``, web/worker/team.py): in the same time, stopped by
+it the same way, and gone on with from where it stopped (what the helpers held is dealt again,
+this worker's subtree resumes)."""
 
 from __future__ import annotations
 
@@ -14,12 +20,15 @@ import time
 from typing import Any
 
 import tables
-from job import JOB, LOADING, page_of
+from job import JOB, LOADING, TEAM, helpers, page_of
 from protocol import Busy, HintAnswer, HintRequest, Refusal, Reply, plain, read_boards
+from team import Shared
 
 from npuzzle import Board, PuzzleError
 from npuzzle.heuristics import pdbbuild, pdbplan
 from npuzzle.play.hint import Hint, Hints, HintSearch, heuristic_for
+from npuzzle.search.algorithms import splits
+from npuzzle.search.split import Split
 
 # How long a hint's IDA* may look for a shortest solution before the human-like search's
 # move is taken instead: Moves to solved, asked after every move, 1.5 s of the page's own
@@ -29,9 +38,24 @@ HINT_SECONDS = 1.5
 PRESSED_SECONDS = 3.0  # in all on the board (Moves to solved's time counts), 3 s more a press
 # The search runs in slices, between which Solve, the Lab and Cancel get in.
 SLICE_SECONDS = 0.1
+# Split among the helpers (team.Team.run): subtrees per worker in a split iteration, and the
+# nodes an iteration must be expected to generate to be split, as Solve's (solve_calls.py).
+PIECES_PER_WORKER = 4
+SPLIT_FROM = 20_000
+
+
+class _Kept:
+    """The last board's search, stopped by its time: Hint's presses on it, and its split
+    among the helpers once it has been shared."""
+
+    def __init__(self, search: HintSearch) -> None:
+        self.search, self.presses = search, 0
+        self.shared: Shared | None = None
+        self.workers = 1  # the most workers that have searched it
+
 
 HINTS = Hints()
-_KEPT: list[tuple[HintSearch, int]] = []  # the last board's search, stopped; Hint's presses
+_KEPT: list[_Kept] = []  # at most one
 _ONE_AT_A_TIME = asyncio.Lock()  # Hint and the player's line may ask at once
 
 
@@ -49,8 +73,13 @@ async def hint(request: Any) -> HintAnswer:
         loaded = await _hint_tables(board, goal, req)
         if JOB.running:  # Solve or the Lab began while the tables were fetched
             return Busy(status=Reply.BUSY, kind=JOB.kind)
+        # Split among the helpers: IDA* on a board large enough to gain from it
+        sharing = helpers(req.get("workers"), req.get("team"))
+        sharing = sharing if splits(board.width, board.height) else 0
+        pressed = bool(req.get("fetch"))
+        page = page_of(req.get("page")) if sharing else ""  # where the helpers load tables
         async with _ONE_AT_A_TIME:
-            answer = await _search(board, goal, pressed=bool(req.get("fetch")))
+            answer, workers = await _search(board, goal, pressed, sharing, page)
     except (PuzzleError, KeyError, TypeError, ValueError) as exc:
         return Refusal(status=Reply.ERROR, reason=str(exc))
     if answer is None:
@@ -79,40 +108,87 @@ async def hint(request: Any) -> HintAnswer:
         "advice": advice,
         "resumable": resumable,
         "seconds": time.monotonic() - clock,
+        "workers": workers,
     }
 
 
-async def _search(board: Board, goal: Board, *, pressed: bool) -> Hint | None:
+async def _search(
+    board: Board, goal: Board, pressed: bool, sharing: int, page: str
+) -> tuple[Hint | None, int]:
     """The hint, searching on (the board's kept search goes on): ``HINT_SECONDS`` more for
-    Moves to solved, up to ``PRESSED_SECONDS`` in all for each press of Hint; None if Solve
-    or the Lab began meanwhile (the search is kept for the next question)."""
-    kept, presses = _KEPT.pop() if _KEPT else (None, 0)
+    Moves to solved, up to ``PRESSED_SECONDS`` in all for each press of Hint, split with
+    ``sharing`` helpers if any; None if Solve or the Lab began meanwhile (the search is kept
+    for the next question). With it, the most workers that searched it."""
+    known = HINTS.known(board, goal)  # along a shortest solution found since (Solve's too)
+    if known is not None:
+        _KEPT.clear()
+        return known, 1
+    kept = _KEPT.pop() if _KEPT else None
     # another board, or the tables came since: a search of its own
     if (
         kept is None
-        or (kept.board, kept.goal) != (board, goal)
-        or kept.heuristic != heuristic_for(goal)
+        or (kept.search.board, kept.search.goal) != (board, goal)
+        or kept.search.heuristic != heuristic_for(goal)
     ):
         started = HINTS.start(board, goal)
         if isinstance(started, Hint):
-            return started
-        kept, presses = started, 0
+            return started, 1
+        kept = _Kept(started)
+    search = kept.search
     if pressed:
-        presses += 1
-        until = max(kept.seconds, presses * PRESSED_SECONDS)
+        kept.presses += 1
+        until = max(search.seconds, kept.presses * PRESSED_SECONDS)
     else:
-        until = kept.seconds + HINT_SECONDS
+        until = search.seconds + HINT_SECONDS
+    if sharing:
+        return await _shared(kept, until, sharing, page), kept.workers
     while True:
-        answer = kept.run(min(SLICE_SECONDS, until - kept.seconds))
+        answer = search.run(min(SLICE_SECONDS, until - search.seconds))
         if answer is not None:
-            return answer
-        if kept.seconds >= until:
-            _KEPT.append((kept, presses))
-            return kept.give_up()
+            return answer, kept.workers
+        if search.seconds >= until:
+            _KEPT.append(kept)
+            return search.give_up(), kept.workers
         await asyncio.sleep(0)
         if JOB.running:
-            _KEPT.append((kept, presses))
-            return None
+            _KEPT.append(kept)
+            return None, kept.workers
+
+
+async def _shared(kept: _Kept, until: float, sharing: int, page: str) -> Hint | None:
+    """:func:`_search` split among this worker and ``sharing`` helpers, until ``until`` s of
+    the hint's search in all (kept, stopped, for the next question)."""
+    search = kept.search
+    if kept.shared is None:
+        whole = search.split_search()
+        kept.shared = TEAM.shared(whole, page, sharing, PIECES_PER_WORKER, SPLIT_FROM)
+    split = kept.shared.split
+    bound = search.bound
+    began, before = time.monotonic(), search.elsewhere
+
+    def beyond() -> bool:  # nothing under the bound: the known path is a shortest one
+        return bound is not None and not split.ended and split.searching >= bound
+
+    def cancelled() -> bool:
+        searched = before + time.monotonic() - began
+        return JOB.running or search.search.seconds + searched >= until or beyond()
+
+    def progress(_split: Split, _expanded: int, _generated: int) -> None:
+        pass
+
+    try:
+        await TEAM.run(kept.shared, sharing, cancelled, progress)
+    finally:
+        search.elsewhere = before + time.monotonic() - began
+    if TEAM.figures["pieces out"]:
+        kept.workers = max(kept.workers, 1 + min(sharing, TEAM.present()))
+    answer = search.settle(split.solution, split.ended or beyond())
+    if answer is not None:
+        return answer
+    _KEPT.append(kept)
+    if JOB.running:
+        return None
+    return search.give_up(int(split.searching))
 
 
 async def _hint_tables(board: Board, goal: Board, req: HintRequest) -> bool:

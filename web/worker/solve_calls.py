@@ -10,6 +10,7 @@ import asyncio
 import time
 from typing import Any
 
+from hint_calls import HINTS
 from job import CHUNK_SECONDS, JOB, MAX_NODES, TEAM, Options, helpers, load
 from protocol import (
     Kind,
@@ -52,7 +53,8 @@ async def solve(request: Any) -> SolveAnswer | Refusal:
 def said(answer: SolveAnswer, options: Options) -> SolveAnswer:
     """The answer with what Automatic picked (``automatic``), or, when a search chosen by hand
     hit a limit, the search Automatic would pick for the board (``suggestion``), unless that
-    is the search that just stopped."""
+    is the search that just stopped. A shortest solution is remembered for the hints."""
+    _remember(answer, options)
     if options.automatic is not None:
         return {**answer, "automatic": options.automatic}
     if answer.get("status") == Status.LIMIT:
@@ -61,6 +63,21 @@ def said(answer: SolveAnswer, options: Options) -> SolveAnswer:
         if (suggestion["algorithm"], suggestion["heuristic"]) != ran:
             return {**answer, "suggestion": suggestion}
     return answer
+
+
+def _remember(answer: SolveAnswer, options: Options) -> None:
+    """A solution proven shortest goes to the hints (hint_calls.HINTS): a Hint on its board,
+    or on any board along it, is answered at once. Not a heuristic of yours: its
+    admissibility is a check on a sample, not a proof."""
+    moves = answer.get("moves")
+    if (
+        answer.get("status") == Status.SOLVED
+        and answer.get("optimal")
+        and isinstance(moves, str)
+        and options.heuristic != YOURS
+    ):
+        method = f"{options.algorithm} + {options.heuristic}"
+        HINTS.learn(options.board, options.goal, moves, method)
 
 
 async def run(search: Search, limit: int | None, seconds: float | None = None) -> bool:

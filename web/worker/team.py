@@ -11,13 +11,15 @@ text (``protocol.Message``, its ``kind`` a ``protocol.Note``), and, once the pag
 them the two ends of a ``MessageChannel`` (``protocol.TEAM_PORT``, web/page/bridge.py), over
 it instead: a worker hears that port whenever it yields, even to an immediate task, as it
 hears the page, so the solver worker yields after every ``PORT_CHUNK`` expansions, at no cost
-but the pause itself, rather than once a ``SLICE_SECONDS`` through a timer. The solver worker says
-``{kind: "roll"}`` (who is there?), ``{kind: "work", to, id, work}`` and ``{kind: "stop",
-id}``; a helper says ``{kind: "here", from}``, ``{kind: "busy", from, id, expanded,
-generated}`` every ``BUSY_SECONDS`` while it works (or loads tables), then ``{kind: "done",
-from, id, answer}`` or ``{kind: "failed", from, id, reason}``. A helper
-not heard from for ``LOST_SECONDS`` while it holds work is given up: its work is done again
-by the others, so a helper that crashes (out of memory, say) costs time, never the answer.
+but the pause itself, rather than once a ``SLICE_SECONDS`` through a timer. The solver
+worker says ``{kind: "roll"}`` (who is there?), ``{kind: "work", to, id, work}`` and
+``{kind: "stop", id, keep}`` (``keep``: the search goes on later, see :class:`Shared`); a
+helper says
+``{kind: "here", from}``, ``{kind: "busy", from, id, expanded, generated}`` every
+``BUSY_SECONDS`` while it works (or loads tables), then ``{kind: "done", from, id, answer}``
+or ``{kind: "failed", from, id, reason}``. A helper not heard from for ``LOST_SECONDS``
+while it holds work is given up: its work is done again by the others, so a helper that
+crashes (out of memory, say) costs time, never the answer.
 
 A piece of work (:class:`Work`) is made the same way on both sides (:func:`work_for`): the
 search it runs is the CLI's, run in slices so that messages, Cancel and progress get in.
@@ -310,20 +312,30 @@ class Source(Protocol):
     def left(self) -> int:
         """How many pieces are ready to deal (more may come)."""
 
+    def give_back(self, key: Any, work: Piece, back: bool) -> None:
+        """A piece dealt and not answered (the sharing was stopped): to deal again, next for
+        a helper (``back``) or this worker."""
+
 
 class _Listed:
     """Pieces dealt in their order, to whoever asks (the Lab's searches)."""
 
     def __init__(self, work: Deal, total: int) -> None:
         self.work, self.total = iter(work), total
+        self.returned: deque[tuple[Any, Piece]] = deque()
 
     def next(self, back: bool) -> tuple[Any, Piece] | None:
+        if self.returned:
+            return self.returned.popleft()
         item = next(self.work, None) if self.total > 0 else None
         self.total -= 1
         return item
 
     def left(self) -> int:
-        return max(0, self.total)
+        return max(0, self.total) + len(self.returned)
+
+    def give_back(self, key: Any, work: Piece, back: bool) -> None:
+        self.returned.append((key, work))
 
 
 class Subtrees:
@@ -348,6 +360,37 @@ class Subtrees:
     def left(self) -> int:
         return len(self.level)
 
+    def give_back(self, key: Any, work: Piece, back: bool) -> None:
+        # helpers take from the back, this worker from the front: each gets its own again
+        if back:
+            self.level.append(key)
+        else:
+            self.level.appendleft(key)
+
+
+class Shared:
+    """One IDA* search shared by :meth:`Team.run`: its split, its subtrees, this worker's
+    table, and its own subtree stopped under way (``paused``, resumed where it stopped).
+    Stopped (cancelled), it goes on by another :meth:`Team.run`, dealing again what was out:
+    a player's Hint searches so, a round at a time (web/worker/hint_calls.py)."""
+
+    def __init__(self, search: IDAStar, whole: WholeSearch, split: Split) -> None:
+        self.search, self.whole, self.split = search, whole, split
+        self.source = Subtrees(split, whole)
+        self.memory = Memory()  # this worker's table for the subtrees it searches
+        self.paused: dict[tuple[str, int], Work] = {}  # (moves, threshold) -> its search
+
+    async def mine(self, work: Any) -> Work:
+        """This worker's search of a subtree: the one it stopped under way, else a new one."""
+        moves, threshold = str(work["moves"]), int(work["threshold"])
+        kept = self.paused.pop((moves, threshold), None)
+        return kept or SubtreeWork(self.search, moves, threshold, self.memory)
+
+    def keep(self, work: Work) -> None:
+        """This worker's subtree, stopped under way: :meth:`mine` goes on with it."""
+        if isinstance(work, SubtreeWork):
+            self.paused[(work.subtree.moves, work.subtree.threshold)] = work
+
 
 class Team:
     """The solver worker's side: its helpers, and the dealing of work among them and itself."""
@@ -360,6 +403,7 @@ class Team:
         self.searches = Searches()  # work_for's, for work done here
         self._ident = 0
         self._searches = 0  # IDA* searches shared so far: each helper's table is for one
+        self._sharing = asyncio.Lock()  # one share at a time (share)
         self.figures = dict.fromkeys(FIGURES, 0.0)  # where the last share's time went
         self.ports: dict[str, Any] = {}  # helper -> its port, handed by the page
         self.notes = PortNotes(self._port)  # the solver worker's xworker (worker.py)
@@ -434,6 +478,14 @@ class Team:
         "done" (the same, by the frontier) or "cancelled". ``page`` is where the helpers load
         the tables; ``progress(split, expanded, generated)`` gets the counters of the
         subtrees under way."""
+        shared = self.shared(search, page, helpers, per_worker, split_from)
+        return shared.split, await self.run(shared, helpers, cancelled, progress)
+
+    def shared(
+        self, search: IDAStar, page: str, helpers: int, per_worker: int, split_from: int
+    ) -> Shared:
+        """IDA* ``search`` (new) made ready to share with at most ``helpers`` helpers
+        (:meth:`search`); :meth:`run` runs it, and runs it on once cancelled."""
         split = Split(search, helpers + 1, per_worker, split_from)
         self._searches += 1
         whole = WholeSearch(
@@ -444,10 +496,19 @@ class Team:
             page=page,
             ident=self._searches,
         )
-        memory = Memory()  # this worker's table for the subtrees it searches
+        return Shared(search, whole, split)
 
-        async def mine(work: Any) -> Work:
-            return SubtreeWork(search, work["moves"], work["threshold"], memory)
+    async def run(
+        self,
+        shared: Shared,
+        helpers: int,
+        cancelled: Callable[[], bool],
+        progress: Callable[[Split, int, int], None],
+    ) -> str:
+        """Run ``shared`` with at most ``helpers`` helpers until it ends ("stopped" or
+        "done") or is ``cancelled`` ("cancelled": what was out is dealt again by the next
+        run, this worker's subtree goes on where it stopped)."""
+        split = shared.split
 
         def take(_key: Any, answer: Any) -> bool:
             return split.take(answer_of(answer))
@@ -455,9 +516,11 @@ class Team:
         def counters(expanded: int, generated: int) -> None:
             progress(split, expanded, generated)
 
-        source = Subtrees(split, whole)
-        ended = await self.share(source, mine, take, helpers, cancelled, counters, False)
-        return split, ended
+        if split.ended:
+            return "stopped"
+        return await self.share(
+            shared.source, shared.mine, take, helpers, cancelled, counters, False, shared.keep
+        )
 
     async def share(
         self,
@@ -468,20 +531,40 @@ class Team:
         cancelled: Callable[[], bool],
         progress: Callable[[int, int], None],
         alone: bool,
+        keep: Callable[[Work], None] | None = None,
     ) -> str:
         """Hand out the pieces of ``source`` to at most ``helpers`` helpers and do them here
         too (``mine`` makes one here), calling ``take(key, answer)`` for each answer, in
         whatever order they come; ``take`` returning True stops the rest. ``progress(expanded,
         generated)`` sums the pieces under way. ``alone``: no helper, and this worker's piece
         runs as if alone. Answers "done" (nothing left to deal or answer), "stopped" (by
-        ``take``) or "cancelled".
+        ``take``) or "cancelled": then the pieces not answered go back to ``source``, and
+        this worker's, under way, to ``keep`` too.
+
+        One share runs at a time: a Solve pressed while a Hint's search is shared waits
+        until the Hint's sees it (``cancelled``), or the two would read each other's
+        answers.
 
         While many pieces are ready, each helper holds up to ``AHEAD``, else ``HOLD``, so
         that it starts the next at once rather than wait for this worker to read its
         answer."""
+        async with self._sharing:
+            return await self._share(source, mine, take, helpers, cancelled, progress, alone, keep)
+
+    async def _share(
+        self,
+        source: Source,
+        mine: Callable[[Piece], Awaitable[Work]],
+        take: Callable[[Any, Any], bool],
+        helpers: int,
+        cancelled: Callable[[], bool],
+        progress: Callable[[int, int], None],
+        alone: bool,
+        keep: Callable[[Work], None] | None,
+    ) -> str:
         retry: deque[tuple[Any, Piece]] = deque()
         out: dict[str, deque[_Held]] = {}  # helper name -> its pieces, the one under way first
-        here: tuple[Any, Work] | None = None
+        here: tuple[Any, Work, Piece] | None = None  # this worker's piece under way
         yielded = time.monotonic()
         sharing = not alone and helpers > 0
         figures = self.figures = dict.fromkeys(FIGURES, 0.0)
@@ -489,10 +572,19 @@ class Team:
         def next_work(back: bool) -> tuple[Any, Piece] | None:
             return retry.popleft() if retry else source.next(back)
 
-        def stop_all() -> None:
+        def stop_all(going_on: bool = False) -> None:
             for name, pieces in out.items():
                 for held in pieces:
-                    self._say(kind=Note.STOP, to=name, id=held.ident)
+                    self._say(kind=Note.STOP, to=name, id=held.ident, keep=going_on)
+
+        def give_back() -> None:
+            """What was dealt and not answered, to deal again from ``source``."""
+            for pieces in out.values():
+                # the piece under way comes out first again: at the back, last
+                for held in reversed(pieces):
+                    source.give_back(held.key, held.work, True)
+            for key, work in retry:
+                source.give_back(key, work, True)
 
         while True:
             answers: list[tuple[Any, Any]] = []
@@ -505,7 +597,7 @@ class Team:
             if here is None:  # this worker first: work that comes whole stays here
                 item = next_work(False)
                 if item is not None:
-                    here = (item[0], await mine(item[1]))
+                    here = (item[0], await mine(item[1]), item[1])
                     figures["pieces here"] += 1
             team = list(self.helpers)[: helpers if sharing else 0]
             for name in team:
@@ -529,7 +621,7 @@ class Team:
             ran = time.monotonic()
             if here is not None and here[1].run(slice_seconds, chunk):
                 figures["working"] += time.monotonic() - ran
-                key, done = here
+                key, done, _ = here
                 here = None
                 if take(key, done.answer()):
                     stop_all()
@@ -554,7 +646,12 @@ class Team:
                 continue
             yielded = time.monotonic()
             if cancelled():
-                stop_all()
+                stop_all(keep is not None)
+                give_back()
+                if here is not None:
+                    source.give_back(here[0], here[2], False)
+                    if keep is not None:
+                        keep(here[1])
                 return "cancelled"
 
     def _say(self, **message: Any) -> None:

@@ -87,7 +87,11 @@ def hint(board: Board, goal: Board | None = None, *, seconds: float = DEFAULT_SE
 
 class HintSearch:
     """A shortest solution being looked for: ``run(seconds)`` until it gives a :class:`Hint`,
-    or ``give_up()`` for the human-like search's move. Made by :meth:`Hints.start`."""
+    or ``give_up()`` for the human-like search's move. Made by :meth:`Hints.start`.
+
+    Its IDA* may be searched elsewhere instead, split among workers (the page's helpers):
+    :meth:`split_search` is the search to split, :attr:`elsewhere` counts that time, and
+    :meth:`settle` turns what that search ends with into the hint."""
 
     def __init__(
         self, hints: Hints, board: Board, goal: Board, search: IDAStar, known: str | None
@@ -97,26 +101,52 @@ class HintSearch:
         self._human: str | None = None  # the human-like search's moves, found once
         self.heuristic = search.heuristic.name
         self.method = f"IDA* + {self.heuristic}"
+        self.elsewhere = 0.0  # the time this IDA* was searched split among workers
 
     @property
     def seconds(self) -> float:
         """The time searched so far."""
-        return self.search.seconds
+        return self.search.seconds + self.elsewhere
 
     def run(self, seconds: float) -> Hint | None:
         """Search ``seconds`` more: the hint once it is proven, else None."""
         search = self.search
         search.run(max_seconds=max(seconds, 0.0))
-        if search.status == Status.SOLVED and search.solution is not None:
-            return self.hints.found(self.board, self.goal, search.solution, self.method)
-        if search.status == Status.EXHAUSTED and self.known is not None:
+        solution = search.solution if search.status == Status.SOLVED else None
+        return self.settle(solution, search.status == Status.EXHAUSTED)
+
+    def settle(self, solution: str | None, ended: bool) -> Hint | None:
+        """The hint from what this IDA* (here or split) ended with: a shortest ``solution``;
+        else, once it has ``ended`` (nothing under :attr:`bound`), the path known; else
+        None."""
+        if solution is not None:
+            return self.hints.found(self.board, self.goal, solution, self.method)
+        if ended and self.known is not None:
             # nothing under the bound: the path known, one move longer, is a shortest one
             return self.hints.found(self.board, self.goal, self.known, self.method)
         return None
 
-    def give_up(self) -> Hint:
-        """The human-like search's move, not optimal, with the fewest moves proven so far."""
-        bound = int(self.search.counters()["threshold"])
+    @property
+    def bound(self) -> int | None:
+        """The threshold at which this IDA* ends with nothing: the known path is shortest."""
+        return self.search.bound
+
+    def split_search(self) -> IDAStar:
+        """This IDA* to split among workers: new, from the iteration it has reached (those
+        below found nothing), with its bound."""
+        if not self.search.seconds:
+            return self.search
+        search = make_search(
+            self.board, self.goal, algorithm=Algorithm.IDASTAR, heuristic=self.heuristic
+        )
+        assert isinstance(search, IDAStar)
+        search.threshold, search.bound = self.search.threshold, self.search.bound
+        return search
+
+    def give_up(self, threshold: int | None = None) -> Hint:
+        """The human-like search's move, not optimal, with the fewest moves proven so far
+        (``threshold``: that of the iteration a split search has reached)."""
+        bound = int(self.search.counters()["threshold"]) if threshold is None else threshold
         if self.known is not None:  # a path at most two moves too long: better than a guess
             return _first(self.board, self.known, len(self.known), False, self.method, bound)
         if self._human is None:  # a search given up again and again (the page searches on)
@@ -142,6 +172,19 @@ class Hints:
             return started
         return started.run(seconds) or started.give_up()
 
+    def known(self, board: Board, goal: Board) -> Hint | None:
+        """The hint at once if ``board`` lies along a shortest solution remembered."""
+        moves = self._along.get((board, goal))
+        if moves is None:
+            return None
+        return _first(board, moves, len(moves), True, f"IDA* + {heuristic_for(goal)}")
+
+    def learn(self, board: Board, goal: Board, moves: str, method: str) -> None:
+        """Remember ``moves``, a shortest solution found otherwise (the page's Solve), on a
+        board whose hints search for one."""
+        if pdbplan.EXACT_CELLS < board.size <= _OPTIMAL_CELLS and moves:
+            self.found(board, goal, moves, method)
+
     def start(self, board: Board, goal: Board | None = None) -> Hint | HintSearch:
         """The hint at once where it needs no search (or cannot have one); else the search."""
         goal = goal or Board.goal("standard", board.width, board.height)
@@ -157,9 +200,9 @@ class Hints:
             return _human(board, goal, None)
         heuristic = heuristic_for(goal)
         method = f"IDA* + {heuristic}"
-        known = self._along.get((board, goal))
+        known = self.known(board, goal)
         if known is not None:
-            return _first(board, known, len(known), True, method)
+            return known
         low, high, path = 0, None, None
         for move in board.legal_moves():
             rest = self._along.get((board.move(move), goal))
