@@ -38,6 +38,12 @@ class Solver:
         answer: dict[str, Any] = await self.worker.hint(request)
         return answer
 
+    async def progress(self) -> dict[str, Any]:
+        answer: dict[str, Any] = self.worker.progress()
+        return {**answer, **self.loading}
+
+    loading: dict[str, Any] = {}  # noqa: RUF012 (a test sets its own)
+
     def boards(self) -> list[str]:
         return [r["board"] for r in self.requests]
 
@@ -291,5 +297,28 @@ def test_only_a_pressed_hint_may_fetch_the_pattern_databases(web: Any, player: A
         web.document.getElementById("hint").click()  # answered already: nothing asked
         await settle(player)
         assert len(player.solver.requests) == 2
+
+    play(scenario)
+
+
+def test_a_pressed_hint_says_how_much_of_the_tables_has_come(
+    web: Any, player: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(web.hintview, "PROGRESS_SECONDS", 0.01)
+
+    async def scenario() -> None:
+        player.grid.show(START, SNAIL)
+        await settle(player)
+        key, answer = player.answer
+        player.answer = (key, {**answer, "optimal": False, "advice": "press Hint to fetch"})
+        player.solver.gate.clear()  # the worker fetches: 3.2 of 9.5 MB so far
+        player.solver.loading = {"phase": "loading", "loaded": 3_200_000, "total": 9_500_000}
+        web.document.getElementById("hint").click()
+        await asyncio.sleep(0.1)
+        assert distance(web) == "fetching the pattern databases: 3.2 of 9.5 MB"
+        player.solver.loading = {}
+        player.solver.gate.set()
+        await settle(player)
+        assert distance(web) == f"{optimal(START, SNAIL)} moves from solved"
 
     play(scenario)

@@ -15,7 +15,8 @@ them); the view says it waits and asks again every ``RETRY_SECONDS``.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import contextlib
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from bridge import Bridge
@@ -26,6 +27,7 @@ from npuzzle import Board
 
 DEBOUNCE_SECONDS = 0.15  # moves closer together than this ask once, for the last board
 RETRY_SECONDS = 1.0  # while the worker runs Solve or the Lab, ask again this often
+PROGRESS_SECONDS = 0.25  # a pressed Hint fetching tables: how often the bytes are told
 # A pressed Hint not proven optimal in its 3 s shows its move, then searches on by itself, 3 s
 # a round (the worker's PRESSED_SECONDS), while the board stays: up to 30 s in all.
 SEARCH_ON_ROUNDS = 9
@@ -215,9 +217,8 @@ class HintView:
                 # a pressed Hint may fetch the pattern databases; Moves to solved alone not.
                 # Shared with the helpers started; a pressed Hint searching on starts them.
                 workers, start = self.workers(), rounds > 0
-                answer = dict(
-                    await self.bridge.hint(*key, fetch=pressed, workers=workers, start=start)
-                )
+                asked = self.bridge.hint(*key, fetch=pressed, workers=workers, start=start)
+                answer = dict(await self.fetching(asked) if pressed else await asked)
             except Exception as exc:  # the worker failed: say so, do not retry for ever
                 answer = {"status": Reply.ERROR, "reason": f"the solver did not answer ({exc})"}
             if answer.get("status") == Reply.BUSY:
@@ -247,6 +248,22 @@ class HintView:
             if rounds and answer.get("optimal"):
                 self.wanted = True  # proven at last: mark and say the shortest move
             self.show(key, answer)
+
+    async def fetching(self, asked: Awaitable[Any]) -> Any:
+        """The answer of a pressed Hint, saying meanwhile how much of the pattern databases
+        it fetches has come (the 4x4's large table is 9.5 MB)."""
+        call = asyncio.ensure_future(asked)
+        while True:
+            done, _ = await asyncio.wait([call], timeout=PROGRESS_SECONDS)
+            if done:
+                return call.result()
+            with contextlib.suppress(Exception):  # no progress is no reason to fail
+                now = await self.bridge.progress()
+                if now["phase"] == "loading" and now["total"] and not call.done():
+                    got, total = now["loaded"], now["total"]
+                    self.distance.textContent = (
+                        f"fetching the pattern databases: {got / 1e6:.1f} of {total / 1e6:.1f} MB"
+                    )
 
     def show(self, key: Key, answer: dict[str, Any], *, reveal: bool = True) -> None:
         self.answer = (key, answer)

@@ -7,10 +7,10 @@ so that asking again goes on where it stopped. A hint is refused while Solve or 
 and gives way to them between its slices (``protocol.Busy``: the page asks again later).
 
 When the request names the helpers' team (the page does so once helpers have started, and
-starts them for a pressed Hint not proven in its first round), the hint's IDA* is split among this worker and the
-helpers as Solve's is (``team.Team.run``, web/worker/team.py): in the same time, stopped by
-it the same way, and gone on with from where it stopped (what the helpers held is dealt again,
-this worker's subtree resumes)."""
+starts them for a pressed Hint not proven in its first round), the hint's IDA* is split among
+this worker and the helpers as Solve's is (``team.Team.run``, web/worker/team.py): in the
+same time, stopped by it the same way, and gone on with from where it stopped (what the
+helpers held is dealt again, this worker's subtree resumes)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,16 @@ from typing import Any
 
 import tables
 from job import JOB, LOADING, TEAM, helpers, page_of
-from protocol import Busy, HintAnswer, HintRequest, Refusal, Reply, plain, read_boards
+from protocol import (
+    Busy,
+    HintAnswer,
+    HintRequest,
+    Phase,
+    Refusal,
+    Reply,
+    plain,
+    read_boards,
+)
 from team import Shared
 
 from npuzzle import Board, PuzzleError
@@ -50,6 +59,7 @@ class _Kept:
 
     def __init__(self, search: HintSearch) -> None:
         self.search, self.presses = search, 0
+        self.tables = _tables_read(search.goal)  # once the large ones come, a new search
         self.shared: Shared | None = None
         self.workers = 1  # the most workers that have searched it
 
@@ -91,7 +101,7 @@ async def hint(request: Any) -> HintAnswer:
         advice = (
             "the pattern databases for shortest hints could not be loaded"
             if req.get("fetch")
-            else "press Hint to fetch the pattern databases (about 5 MB) for a shortest one"
+            else "press Hint to fetch the pattern databases (5-10 MB) for a shortest one"
         )
     return {
         "status": Reply.OK,
@@ -129,6 +139,7 @@ async def _search(
         kept is None
         or (kept.search.board, kept.search.goal) != (board, goal)
         or kept.search.heuristic != heuristic_for(goal)
+        or kept.tables != _tables_read(goal)
     ):
         started = HINTS.start(board, goal)
         if isinstance(started, Hint):
@@ -195,21 +206,39 @@ async def _hint_tables(board: Board, goal: Board, req: HintRequest) -> bool:
     """Load the tables a hint uses, as far as it is worth it; whether they are all loaded.
 
     Up to 9 cells, the one exact table (70 kB at most) makes every hint exact. On a shape
-    whose tables the site ships, a pressed Hint (``fetch``) fetches them (the 4x4's are
-    about 5 MB, then kept in the browser's cache): IDA* with them gives optimal hints within the
-    budget. Moves to solved alone uses the tables already loaded, so that opening a 4x4
-    fetches nothing unasked. A table the site lacks or the browser refuses is not an error
-    here: the hint then searches without it."""
+    whose tables the site ships, a pressed Hint (``fetch``) fetches them (on the 4x4 with
+    the goal's blank in a corner the large table, 9.5 MB; then kept in the browser's cache):
+    IDA* with them gives optimal hints within the budget. Moves to solved alone uses the
+    tables already loaded, so that opening a 4x4 fetches nothing unasked. A table the site
+    lacks or the browser refuses is not an error here: the hint then searches without it."""
     exact = board.size <= pdbplan.EXACT_CELLS
-    shipped = (board.width, board.height) in pdbbuild.SHIPPED_SHAPES and bool(req.get("fetch"))
-    try:
-        names = pdbplan.table_names(board.width, board.height, goal.blank)
-    except PuzzleError:
+    pressed = bool(req.get("fetch"))
+    shipped = (board.width, board.height) in pdbbuild.SHIPPED_SHAPES and pressed
+    if not _tables_read(goal):
         return False  # no tables for boards this large
     if exact or shipped:
         async with LOADING:
-            missing = [name for name in names if not pdbbuild.loaded(name)]
+            # a pressed Hint fetches the large tables where there are (the 4x4's 9.5 MB)
+            missing = tables.needed(board, goal, True, "pdb", large=pressed)
             # the hint does without (on a small board it builds the table, in seconds)
             with contextlib.suppress(Exception):
-                await tables.load(missing, lambda got, total: None, page_of(req.get("page")))
-    return all(pdbbuild.loaded(name) for name in names)
+                await tables.load(missing, _loading, page_of(req.get("page")))
+            if not JOB.running:
+                JOB.phase = Phase.NONE
+    return all(pdbbuild.loaded(name) for name in _tables_read(goal))
+
+
+def _loading(got: int, total: int) -> None:
+    """The bytes fetched so far, in the job's counters (the page reads them to show the
+    progress) unless Solve or the Lab holds them."""
+    if not JOB.running:
+        JOB.phase, JOB.loaded, JOB.total = Phase.LOADING, got, total
+
+
+def _tables_read(goal: Board) -> list[str]:
+    """The tables a hint's pattern databases read now (the large ones once loaded); none
+    for boards too large for any."""
+    try:
+        return pdbbuild.plan_for(goal.width, goal.height, goal.blank).names()
+    except PuzzleError:
+        return []

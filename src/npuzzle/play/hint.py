@@ -267,7 +267,7 @@ def _tables_at_hand(goal: Board) -> bool:
     """Whether the pattern databases for ``goal`` are loaded or in the disk cache (building
     them takes minutes: more than a hint may wait)."""
     folder = pdbbuild.cache_dir()
-    names = pdbplan.table_names(goal.width, goal.height, goal.blank)
+    names = pdbbuild.plan_for(goal.width, goal.height, goal.blank).names()  # the large at hand
     return all(
         pdbbuild.loaded(name) or (folder is not None and (folder / name).is_file())
         for name in names
