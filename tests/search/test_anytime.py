@@ -202,6 +202,29 @@ def test_stepping_through_paused_phases_equals_running_and_goes_back_exactly(mon
     assert again == records[middle:]
 
 
+def test_on_a_2x5_with_tables_windows_shorten_the_best_then_give_way_to_the_proof():
+    board = random_board(2, 5, seed=6)  # 2,298 expansions; two windows found a shorter way
+    ran = make_search(board, algorithm="anytime", heuristic="pdb").run()
+    stepped = make_search(board, algorithm="anytime", heuristic="pdb")
+    records = []
+    while (step := stepped.step()) is not None:
+        records.append(step.to_json())
+    assert ran.optimal and ran.solution == stepped.solution and ran.expanded == stepped.expanded
+    found = ran.result().extra["improvements"]
+    _improving(found)
+    assert any(i["segment"] and i["weight"] in anytime_module.WINDOW_WEIGHTS for i in found)
+    phases = [p for p, _run in ran.runs]
+    windows = [k for k, p in enumerate(phases) if p.segment and p.weight != 1]
+    proof = next(k for k, p in enumerate(phases) if p.weight == 1 and not p.segment)
+    assert windows and max(windows) < proof
+    middle = len(records) // 2
+    stepped.goto(middle)
+    again = []
+    while (step := stepped.step()) is not None:
+        again.append(step.to_json())
+    assert again == records[middle:]
+
+
 def test_stepping_through_windows_equals_running_and_goes_back_exactly(monkeypatch, tables_4x4):
     for name, budget in (("FIRST_BUDGET", 40), ("WINDOW_BUDGET", 30), ("SEGMENT_BUDGET", 40)):
         monkeypatch.setattr(anytime_module, name, budget)
