@@ -64,12 +64,18 @@ def test_on_the_3x3_it_ends_with_a_proved_shortest_solution(exact_3x3, heuristic
 def test_on_korfs_15_puzzles_it_proves_the_published_lengths(tables_4x4):
     goal = Board.goal("blank-first", 4, 4)
     for instance in reference.pick(reference.korf100(), "1,2,4-6,8,9"):
-        r = solve(instance.board, goal, algorithm="anytime", heuristic="pdb")
+        search = make_search(instance.board, goal, algorithm="anytime", heuristic="pdb").run()
+        r = search.result()
         assert r.status == "solved" and r.optimal and r.length == instance.optimal
         assert instance.board.apply(r.moves) == goal
         found = r.extra["improvements"]
         _improving(found)
         assert found[0]["weight"] == anytime_module.WEIGHTS[0] and len(found) > 1
+        # windows (the tables are in memory) until the proof is among the weights tried
+        phases = [p for p, _run in search.runs]
+        windows = [k for k, p in enumerate(phases) if p.segment and p.weight != 1]
+        proof = next(k for k, p in enumerate(phases) if p.weight == 1 and not p.segment)
+        assert windows and max(windows) < proof
 
 
 def test_stopped_by_the_time_limit_it_answers_with_the_best_so_far():
@@ -197,6 +203,54 @@ def test_stepping_through_paused_phases_equals_running_and_goes_back_exactly(mon
     assert again == records[middle:]
 
 
+def test_on_a_2x5_with_tables_windows_shorten_the_best_then_give_way_to_the_proof():
+    board = random_board(2, 5, seed=6)  # 2,298 expansions; two windows found a shorter way
+    ran = make_search(board, algorithm="anytime", heuristic="pdb").run()
+    stepped = make_search(board, algorithm="anytime", heuristic="pdb")
+    records = []
+    while (step := stepped.step()) is not None:
+        records.append(step.to_json())
+    assert ran.optimal and ran.solution == stepped.solution and ran.expanded == stepped.expanded
+    found = ran.result().extra["improvements"]
+    _improving(found)
+    assert any(i["segment"] and i["weight"] in anytime_module.WINDOW_WEIGHTS for i in found)
+    phases = [p for p, _run in ran.runs]
+    windows = [k for k, p in enumerate(phases) if p.segment and p.weight != 1]
+    proof = next(k for k, p in enumerate(phases) if p.weight == 1 and not p.segment)
+    assert windows and max(windows) < proof
+    middle = len(records) // 2
+    stepped.goto(middle)
+    again = []
+    while (step := stepped.step()) is not None:
+        again.append(step.to_json())
+    assert again == records[middle:]
+
+
+def test_stepping_through_windows_equals_running_and_goes_back_exactly(monkeypatch, tables_4x4):
+    for name, budget in (("FIRST_BUDGET", 40), ("WINDOW_BUDGET", 30), ("SEGMENT_BUDGET", 40)):
+        monkeypatch.setattr(anytime_module, name, budget)
+    board = random_board(4, 4, seed=6, moves=32)  # 4,209 steps, 92 windows, one shorter
+    ran = make_search(board, algorithm="anytime", heuristic="pdb").run()
+    stepped = make_search(board, algorithm="anytime", heuristic="pdb")
+    records = []
+    while (step := stepped.step()) is not None:
+        records.append(step.to_json())
+    found = ran.result().extra["improvements"]
+    assert any(i["segment"] and i["weight"] != 1 for i in found)  # a window shortened it
+    assert (stepped.solution, stepped.expanded, stepped.generated) == (
+        ran.solution,
+        ran.expanded,
+        ran.generated,
+    )
+    assert [p for p, _r in stepped.runs] == [p for p, _r in ran.runs]
+    for middle in (len(records) // 2, len(records) // 5):
+        stepped.goto(middle)
+        again = []
+        while (step := stepped.step()) is not None:
+            again.append(step.to_json())
+        assert again == records[middle:]
+
+
 @pytest.mark.slow
 def test_each_new_best_is_shortened_stretch_by_stretch():
     board = random_board(5, 5, seed=11)
@@ -243,7 +297,11 @@ def test_on_the_24_puzzle_with_tables_every_best_is_legal_and_shorter(tables_5x5
     assert {p.view for p in phases if p.segment is None} == {0, 1}
     assert any(p.heuristic == "pdb" for p in phases if p.segment is not None)
     best = None  # replay: each improvement is a legal solution, a stretch's way its place
+    spans = anytime_module.WINDOW_SPANS
     for k, (phase, run) in enumerate(search.runs):
+        if phase.segment is not None and phase.weight != 1:  # a window: a share of the best
+            i, j = phase.segment
+            assert any(abs(j - i - span * len(best)) <= 1 for span in spans)
         if run.status != "solved" or any(r is run for _p, r in search.runs[k + 1 :]):
             continue  # (a weighted run paused goes on in a later phase)
         moves = run.moves() if phase.segment is not None or phase.view else run.solution
@@ -252,7 +310,20 @@ def test_on_the_24_puzzle_with_tables_every_best_is_legal_and_shorter(tables_5x5
         else:
             i, j = phase.segment
             first = instance.board.apply(best[:i])
-            assert first.apply(moves) == first.apply(best[i:j]) and len(moves) < j - i
+            assert first.apply(moves) == first.apply(best[i:j])
+            if phase.weight != 1 and len(moves) >= j - i:
+                continue  # a window's way, no shorter: not taken
+            assert len(moves) < j - i
             best = best[:i] + moves + best[j:]
         assert instance.board.apply(best) == goal
     assert best == r.moves
+    # windows: long stretches solved again under a weight, for at most their share
+    windows = [(p, run) for p, run in search.runs if p.segment is not None and p.weight != 1]
+    assert len(windows) >= len(spans)
+    for phase, run in windows:
+        assert phase.weight in anytime_module.WINDOW_WEIGHTS and phase.bound is None
+        assert phase.budget == anytime_module.WINDOW_BUDGET and run.expanded <= phase.budget
+        assert run.heuristic.info.name == phase.heuristic == "pdb"
+    share = sum(run.expanded for _p, run in windows)
+    assert share <= anytime_module.WINDOW_SHARE * search.expanded + anytime_module.WINDOW_BUDGET
+    assert any(i["weight"] != 1 and i["segment"] for i in found)  # a window shortened it

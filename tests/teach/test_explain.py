@@ -143,3 +143,26 @@ def test_the_anytime_search_explains_its_phase_and_a_shorter_stretch():
         f"A way of {step.node.g} moves through this stretch of the best solution, shorter "
         f"than its {j - i}: it takes the stretch's place."
     )
+
+
+def test_a_window_whose_way_is_no_shorter_is_explained_so(monkeypatch, tables_4x4):
+    from npuzzle.search import anytime
+
+    for name, budget in (("FIRST_BUDGET", 40), ("WINDOW_BUDGET", 30), ("SEGMENT_BUDGET", 40)):
+        monkeypatch.setattr(anytime, name, budget)
+    board = random_board(4, 4, seed=6, moves=32)  # windows under the tables
+    search = make_search(board, algorithm="anytime", heuristic="pdb")
+    while (step := search.step()) is not None:
+        phase = search.runs[step.phase - 1][0]
+        if phase.segment is not None and phase.weight != 1 and step.goal:
+            i, j = phase.segment
+            if step.node.g >= j - i:
+                break
+    else:
+        raise AssertionError("no window met a way as long as its stretch")
+    sentences = explain_step(search, step).sentences()
+    assert sentences[0].startswith(f"Phase {step.phase}: IDA* under {phase.weight:g}·pdb ")
+    assert sentences[-1] == (
+        f"A way of {step.node.g} moves through this stretch of the best solution, no shorter "
+        f"than its {j - i}: the best keeps its own."
+    )

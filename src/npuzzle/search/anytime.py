@@ -26,6 +26,15 @@ a tenth or more. A sweep that reaches the end goes on with longer stretches (the
 ``SEGMENT_LENGTHS``), as long as the stretches have taken less than :data:`STRETCH_SHARE` of
 the expansions; a new best from a weighted phase starts again with the shortest.
 
+A best that no stretch shortens is often far from the shortest still: it is *locally* short,
+and the moves it wastes are in its route as a whole. So, with the pattern databases in memory,
+a share of the expansions (:data:`WINDOW_SHARE`) goes to *windows*: a long stretch (a third to
+two thirds of the best, :data:`WINDOW_SPANS`) solved again by weighted IDA* (:data:`WINDOW_WEIGHTS`)
+under a small budget, its way taken if it is shorter. A stretch is a smaller problem than the
+board, so it affords a lower weight, and each window is a new draw of a depth-first search's
+luck (a large-neighbourhood search; on Korf & Felner's #29, a 136-move best: the 76 moves
+after move 60 solved again at w = 1.3 in 69,399 expansions took it to 122).
+
 It runs under ``max_seconds`` (10 s by default, :mod:`.algorithms`); whenever it stops, its
 result is the best solution so far, with the improvements (length, seconds) and a lower
 bound on the shortest length.
@@ -61,6 +70,11 @@ __all__ = [
     "STRETCH_SHARE",
     "VIEWS",
     "WEIGHTS",
+    "WINDOW_BUDGET",
+    "WINDOW_PATIENCE",
+    "WINDOW_SHARE",
+    "WINDOW_SPANS",
+    "WINDOW_WEIGHTS",
     "AnytimeSearch",
     "Improvement",
     "Phase",
@@ -82,14 +96,26 @@ SEGMENT_GROWTH = 1.25
 #: its mirror image
 VIEWS = 2
 #: the share of the expansions the stretches may take, past a new best's first sweep
-STRETCH_SHARE = 0.3
+STRETCH_SHARE = 0.15
+#: the share of the expansions the windows may take (with the pattern databases in memory)
+WINDOW_SHARE = 0.45
+#: a window's length, as a share of the best's; its weight; its budget of expansions (the
+#: windows take these in turn: the spans vary fastest)
+WINDOW_SPANS = (0.3, 0.5, 0.7)
+WINDOW_WEIGHTS = (1.5, 1.4, 1.3)
+WINDOW_BUDGET = 50_000
+#: windows in a row that found nothing shorter, after which they wait for a new best
+WINDOW_PATIENCE = 18
+#: where the windows begin: the golden ratio's multiples spread them evenly along the best
+_SPREAD = (5**0.5 - 1) / 2
 
 
 @dataclass(frozen=True)
 class Phase:
     """One run of (weighted) IDA*: its weight, its round (0 first) and budget of expansions,
     and the best solution's length when it began (the bound of the proof, w = 1); or, with
-    ``segment`` (i, j), IDA* for a shorter way through moves i to j of the best."""
+    ``segment`` (i, j), IDA* for a shorter way through moves i to j of the best (a stretch,
+    w = 1, bounded by its length; a window, w > 1, unbounded)."""
 
     weight: float
     round: int
@@ -107,8 +133,9 @@ class Phase:
         if self.segment is not None:
             i, j = self.segment
             way = f"from the board after move {j} back to" if self.backward else "through"
+            under = self.heuristic if self.weight == 1 else f"{self.weight:g}·{self.heuristic}"
             return (
-                f"IDA* under {self.heuristic} for a shorter way {way} moves {i + 1} to {j} of "
+                f"IDA* under {under} for a shorter way {way} moves {i + 1} to {j} of "
                 f"the best, {j - i} moves {limit}"
             )
         rule = "IDA* under h" if self.weight == 1 else f"IDA* under {self.weight:g}·h"
@@ -161,6 +188,9 @@ class AnytimeSearch(PhasedSearch):
         # i of the best (None: every level swept)
         self._sweep: tuple[int, int] | None = None
         self._stretched = 0  # the expansions the stretches have taken
+        self._windowed = 0  # the expansions the windows have taken, and how many began
+        self._windows = 0
+        self._idle = 0  # the windows since the last new best
         self.lower_bound = self.h0 = 0
         self.stretches = Stretches(self.heuristic)
         # the boards the weighted phases search: the board itself, and with the tables in
@@ -195,8 +225,15 @@ class AnytimeSearch(PhasedSearch):
             if level == 0 or self._stretched < STRETCH_SHARE * self.expanded:
                 return self._segment(last_round, level, i)  # a new best's first sweep, or
                 # longer stretches while they have had less than their share
+        open_weights = [w for w in WEIGHTS if w not in settled and not (w > 1 and proved)]
+        # windows while the proof waits its turn (then the time goes to the proof)
+        windows = (
+            bool(self.stretches.cells) and best is not None and 1.0 not in open_weights[:WINDOW]
+        )
+        windows = windows and not proved and self._idle < WINDOW_PATIENCE
+        if windows and self._windowed < WINDOW_SHARE * self.expanded:
+            return self._window(last_round)
         for r in range(last.round if last else 0, 64):
-            open_weights = [w for w in WEIGHTS if w not in settled and not (w > 1 and proved)]
             for w in open_weights[:WINDOW]:
                 views = 1 if w == 1.0 else len(self._turns)
                 for v in range(views):
@@ -215,12 +252,24 @@ class AnytimeSearch(PhasedSearch):
         budget = int(SEGMENT_BUDGET * SEGMENT_GROWTH**level)
         return Phase(1.0, round, budget, j - i, segment=(i, j), level=level)
 
+    def _window(self, round: int) -> Phase:
+        """The next window: its span and weight in turn, its place spread along the best."""
+        assert self.solution_found is not None
+        n, length = self._windows, len(self.solution_found)
+        spans = len(WINDOW_SPANS)
+        span = max(2, int(WINDOW_SPANS[n % spans] * length + 0.5))
+        weight = WINDOW_WEIGHTS[n // spans % len(WINDOW_WEIGHTS)]
+        i = int((n * _SPREAD) % 1.0 * (length - span + 1))
+        return Phase(weight, round, WINDOW_BUDGET, None, segment=(i, i + span))
+
     def _start(self) -> bool:
         phase = self._next_phase()
         if phase is None:
             return False
         if phase.segment is not None:
-            stretch = self._segment_run(phase.segment)
+            stretch = self._segment_run(phase.segment, phase.weight)
+            if phase.weight != 1.0:
+                self._windows += 1
             phase = replace(phase, heuristic=stretch.heuristic.name, backward=stretch.backward)
             self.runs.append((phase, stretch))
             return True
@@ -245,13 +294,15 @@ class AnytimeSearch(PhasedSearch):
         self.runs.append((phase, run))
         return True
 
-    def _segment_run(self, segment: tuple[int, int]) -> StretchRun:
-        """IDA* between the board before move i of the best and the board after move j, for
-        a path shorter than j - i."""
+    def _segment_run(self, segment: tuple[int, int], weight: float) -> StretchRun:
+        """IDA* between the board before move i of the best and the board after move j: for
+        a path shorter than j - i, or a window's (weighted, under the tables, unbounded)."""
         assert self.solution_found is not None
         i, j = segment
         start = self.board.apply(self.solution_found[:i])
         end = start.apply(self.solution_found[i:j])
+        if weight != 1.0:
+            return self.stretches.run(start, end, None, weight, tables_only=True)
         return self.stretches.run(start, end, j - i)
 
     def _pause(self, phase: Phase, run: IDAStar) -> None:
@@ -295,7 +346,19 @@ class AnytimeSearch(PhasedSearch):
         the search is over."""
         phase, run = self.runs[-1]
         self._release(run)
-        if phase.segment is not None:
+        improvements = len(self.improvements)
+        if phase.segment is not None and phase.weight != 1.0:  # a window
+            self._windowed += run.expanded
+            i, j = phase.segment
+            assert self.solution_found is not None and isinstance(run, StretchRun)
+            if run.status == Status.SOLVED and len(run.moves()) < j - i:
+                shorter = self.solution_found[:i] + run.moves() + self.solution_found[j:]
+                self.solution_found = shorter
+                self._sweep = (0, 0)  # its ends and its way may have shorter stretches
+                self.improvements.append(
+                    Improvement(len(shorter), seconds, phase.weight, self.expanded, phase.segment)
+                )
+        elif phase.segment is not None:
             self._stretched += run.expanded
             i, j = phase.segment
             assert self.solution_found is not None
@@ -323,6 +386,10 @@ class AnytimeSearch(PhasedSearch):
                 self.improvements.append(
                     Improvement(len(found), seconds, phase.weight, self.expanded)
                 )
+        if len(self.improvements) > improvements:
+            self._idle = 0
+        elif phase.segment is not None and phase.weight != 1.0:
+            self._idle += 1
         proof_ended = phase.weight == 1.0 and not phase.segment and run.status != Status.LIMIT
         if proof_ended or not self._start():
             self._finish()
@@ -348,6 +415,9 @@ class AnytimeSearch(PhasedSearch):
             self.solution_found,
             self._sweep,
             self._stretched,
+            self._windowed,
+            self._windows,
+            self._idle,
         )
         self._dropped.clear()
         lines: list[Line] = []  # the lines of the phases' pseudocode it ran (stepping)
@@ -410,9 +480,21 @@ class AnytimeSearch(PhasedSearch):
     def back(self) -> bool:
         if not self._history or self.unrecorded:
             return False
-        _step, number, runs, status, reason, improvements, best, sweep, stretched, dropped = (
-            self._history.pop()
-        )
+        (
+            _step,
+            number,
+            runs,
+            status,
+            reason,
+            improvements,
+            best,
+            sweep,
+            stretched,
+            windowed,
+            windows,
+            idle,
+            dropped,
+        ) = self._history.pop()
         self.runs[number - 1][1].back()  # the run that expanded a node in the step
         for phase, run in self.runs[runs:]:  # phases begun in the step
             if phase.start:  # it went on with a run paused before: paused again
@@ -426,6 +508,7 @@ class AnytimeSearch(PhasedSearch):
             paused.table = table
         del self.improvements[improvements:]
         self.solution_found, self._sweep, self._stretched = best, sweep, stretched
+        self._windowed, self._windows, self._idle = windowed, windows, idle
         self.steps -= 1
         self.status, self.reason, self.solution = Status.RUNNING, "", None
         self._sum()

@@ -334,6 +334,11 @@ class _Rule:
             else ""
         )
         if self.segment is not None and step.status != Status.SOLVED:
+            if node.g >= self.segment:  # a window's way (weighted IDA*, unbounded)
+                return (
+                    f"A way of {node.g} moves through this stretch of the best solution, no "
+                    f"shorter than its {self.segment}: the best keeps its own.",
+                )
             return (
                 f"A way of {node.g} moves through this stretch of the best solution, shorter "
                 f"than its {self.segment}: it takes the stretch's place.",
