@@ -144,7 +144,11 @@ def run_site(
     load(page, url + fragment(first.board, first.goal))
     wait_worker(page)
     if workers:  # the Workers setting (else the page's default for this machine)
-        page.locator("#workers").select_option(workers)
+        page.evaluate(  # in the Solve panel, hidden: set as a player's choice would
+            "v => { const s = document.getElementById('workers'); s.value = v;"
+            " s.dispatchEvent(new Event('change', {bubbles: true})); }",
+            workers,
+        )
     print(f"  Workers: {page.locator('#workers').input_value()}")
     start = time.perf_counter()
     ask(page, first)  # fetches and loads the tables
