@@ -16,6 +16,7 @@ optimal hints within 1.5 s and within 3 s, the median, 90th percentile and large
 
     .venv/bin/python benchmarks/site_hint.py [--korf 1-100] [--random 100] [--seed 36]
         [--goals standard,blank-first] [--previous REV] [--chromium PATH] [--rows]
+        [--workers 1,2]
 
 Exit status 1 if a hint said to be optimal is not.
 """
@@ -134,12 +135,21 @@ def ask(page: Page, case: Case) -> Answer:
     return Answer(first, first, int(m.group(1)) if m else None, False)
 
 
-def run_site(browser: Browser, url: str, sets: dict[str, list[Case]], rows: bool) -> bool:
+def run_site(
+    browser: Browser, url: str, sets: dict[str, list[Case]], rows: bool, workers: str = ""
+) -> bool:
     context = browser.new_context()
     page = context.new_page()
     first = next(iter(sets.values()))[0]
     load(page, url + fragment(first.board, first.goal))
     wait_worker(page)
+    if workers:  # the Workers setting (else the page's default for this machine)
+        page.evaluate(  # in the Solve panel, hidden: set as a player's choice would
+            "v => { const s = document.getElementById('workers'); s.value = v;"
+            " s.dispatchEvent(new Event('change', {bubbles: true})); }",
+            workers,
+        )
+    print(f"  Workers: {page.locator('#workers').input_value()}")
     start = time.perf_counter()
     ask(page, first)  # fetches and loads the tables
     print(f"  first Hint, the tables fetched and loaded: {time.perf_counter() - start:.1f} s")
@@ -208,6 +218,12 @@ def main() -> int:
     parser.add_argument("--previous", help="an older commit, run first in the same browser")
     parser.add_argument("--chromium", default=CHROMIUM)
     parser.add_argument("--rows", action="store_true", help="a line per board")
+    parser.add_argument(
+        "--workers",
+        default="",
+        help="Workers settings to run this tree with, one after the other: '1,2' (default: the"
+        " page's own)",
+    )
     args = parser.parse_args()
     sets = cases(args.korf, args.random, args.seed, [g for g in args.goals.split(",") if g])
     right = True
@@ -219,9 +235,11 @@ def main() -> int:
         sites.append(("this tree", stack.enter_context(this_build())))
         browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
         for label, dest in sites:
-            print(f"\n{label}:", flush=True)
-            with served(dest) as url:
-                right = run_site(browser, url, sets, args.rows) and right
+            settings = args.workers.split(",") if label == "this tree" else [""]
+            for workers in settings:
+                print(f"\n{label}:", flush=True)
+                with served(dest) as url:
+                    right = run_site(browser, url, sets, args.rows, workers) and right
         browser.close()
     return 0 if right else 1
 

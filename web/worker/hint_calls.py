@@ -8,9 +8,9 @@ and gives way to them between its slices (``protocol.Busy``: the page asks again
 
 When the request names the helpers' team (the page does so once helpers have started, and
 starts them for a pressed Hint not proven in its first round), the hint's IDA* is split among
-this worker and the helpers as Solve's is (``team.Team.run``, web/worker/team.py): in the
-same time, stopped by it the same way, and gone on with from where it stopped (what the
-helpers held is dealt again, this worker's subtree resumes)."""
+this worker and the helpers as Solve's is (``team.Team.run``, web/worker/team.py): in the same
+time, stopped by it the same way, and gone on with from where it stopped (what the helpers
+held is dealt again, and each worker's subtree under way resumes)."""
 
 from __future__ import annotations
 
