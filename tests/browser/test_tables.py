@@ -98,9 +98,18 @@ def name_of(route: Route) -> str:
 
 
 def table_files(site: Site) -> dict[str, int]:
-    """The files (and their sizes, from the site's index) the 4x4 blank-first goal needs."""
+    """The files (and their sizes, from the site's index) the 4x4 blank-first goal needs
+    where nothing asks for the large table (Step through)."""
     index = json.loads((site.dest / "pdb" / "index.json").read_text())["tables"]
     return {name: index[name] for name in pdbplan.table_names(4, 4, GOAL.blank)}
+
+
+def solve_files(site: Site) -> dict[str, int]:
+    """The files a Solve on the 4x4 blank-first goal fetches: the large plan's."""
+    index = json.loads((site.dest / "pdb" / "index.json").read_text())["tables"]
+    large = pdbplan.large_plan(4, 4, GOAL.blank)
+    assert large is not None
+    return {name: index[name] for name in large.names()}
 
 
 def table_requests(context: BrowserContext) -> list[str]:
@@ -182,7 +191,7 @@ def parse_counters(text: str) -> dict[str, str]:
 def test_pdb_solve_shows_loading_progress_then_korf_79_optimally(
     page: Page, site: Site, watch: PageWatch
 ) -> None:
-    files = table_files(site)
+    files = solve_files(site)
     total = sum(files.values())
     held = hold_second_table(page)
     open_link(page, site, link(KORF_79, "idastar", "pdb"))
@@ -249,7 +258,7 @@ def test_cancel_while_the_tables_load_stops_at_once(page: Page, site: Site) -> N
 def test_second_visit_reads_the_tables_from_cache_storage(
     context: BrowserContext, page: Page, site: Site
 ) -> None:
-    files = table_files(site)
+    files = solve_files(site)
     fetched = table_requests(context)
     fragment = link(KORF_79, "idastar", "pdb")
     open_link(page, site, fragment)
@@ -284,8 +293,10 @@ def test_second_visit_reads_the_tables_from_cache_storage(
 def test_missing_table_gets_a_message_and_the_page_keeps_working(
     page: Page, site: Site, watch: PageWatch
 ) -> None:
-    missing = sorted(table_files(site))[0]
-    page.route(f"**/pdb/{missing}", lambda route: route.fulfill(status=404, body="not here"))
+    missing = sorted(solve_files(site))[-1]  # the large table; Step through's below
+    stepped = sorted(table_files(site))[0]
+    for name in (missing, stepped):
+        page.route(f"**/pdb/{name}", lambda route: route.fulfill(status=404, body="not here"))
     open_link(page, site, link(KORF_79, "idastar", "pdb"))
     result = solved_figures(page)
     status = page.locator("#solve-status")
@@ -298,7 +309,7 @@ def test_missing_table_gets_a_message_and_the_page_keeps_working(
     show_mode(page, "step")
     page.get_by_role("button", name="Step", exact=True).click()
     expect(page.locator("#step-status")).to_have_text(
-        re.compile(rf"^Cannot use the pattern databases: .*{re.escape(missing)}.*HTTP 404")
+        re.compile(rf"^Cannot use the pattern databases: .*{re.escape(stepped)}.*HTTP 404")
     )
     expect(page.locator("#step-loading")).to_be_hidden()
     expect(page.locator("#counters")).not_to_contain_text("Step 1")
@@ -310,7 +321,7 @@ def test_missing_table_gets_a_message_and_the_page_keeps_working(
 def test_damaged_table_gets_a_message_and_the_page_keeps_working(
     page: Page, site: Site, watch: PageWatch
 ) -> None:
-    damaged = sorted(table_files(site))[-1]
+    damaged = sorted(solve_files(site))[-1]
     garbage = bytes(range(256)) * 16
     page.route(
         f"**/pdb/{damaged}",
@@ -332,7 +343,7 @@ def test_damaged_table_gets_a_message_and_the_page_keeps_working(
 def test_damaged_download_is_not_kept_in_the_cache(
     context: BrowserContext, page: Page, site: Site
 ) -> None:
-    damaged = sorted(table_files(site))[-1]
+    damaged = sorted(solve_files(site))[-1]
     pattern = f"**/pdb/{damaged}"
     page.route(pattern, lambda route: route.fulfill(status=200, body=b"\0" * 4096))
     open_link(page, site, link(KORF_79, "idastar", "pdb"))
