@@ -11,7 +11,8 @@
 #   test runs: the unit and view tests (tests/, tests/web/) beside the browser tests
 #   (tests/browser/: build.py builds the site, Chromium drives it).
 # - --fast: the unit and view tests except those marked slow, in one process (pytest -m "not
-#   slow", tests/browser/ left out): no browser, no npm, no pattern database of the 4x4 or
+#   slow", tests/browser/ left out): no browser (npm ci still runs if node_modules is missing:
+#   a view test runs the opening in MicroPython), no pattern database of the 4x4 or
 #   5x5 (tables of boards of at most 12 cells are built when a test asks for them: seconds,
 #   once per machine). About 70 s on 2 cores. ARGS are added to pytest's, e.g. -x, or a file
 #   to run only its fast tests.
@@ -28,10 +29,8 @@ fi
 
 # Debian packages: Chromium for the browser tests; Node.js and npm to vendor the runtime.
 need=()
-if [ "$fast" -eq 0 ]; then
-  [ -x /usr/bin/chromium ] || need+=(chromium)
-  command -v npm >/dev/null 2>&1 || need+=(nodejs npm)
-fi
+[ "$fast" -eq 1 ] || [ -x /usr/bin/chromium ] || need+=(chromium)
+command -v npm >/dev/null 2>&1 || need+=(nodejs npm)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo=sudo
@@ -45,9 +44,7 @@ fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
 
 # npm ci runs when node_modules is missing or stale (build.py checks the pinned versions).
-if [ "$fast" -eq 0 ]; then
-  [ -d node_modules/pyodide ] && [ -d node_modules/@pyscript/core ] && [ -d node_modules/@micropython/micropython-webassembly-pyscript ] || npm ci --no-audit --no-fund
-fi
+[ -d node_modules/pyodide ] && [ -d node_modules/@pyscript/core ] && [ -d node_modules/@micropython/micropython-webassembly-pyscript ] || npm ci --no-audit --no-fund
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
