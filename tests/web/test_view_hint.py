@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from npuzzle import Board, solvability, solve
+from npuzzle import Board, random_board, solvability, solve
 from npuzzle.core.board import INVERSE, TILE_DIRECTIONS
 
 SNAIL = Board.goal("snail", 3, 3)
@@ -320,5 +320,45 @@ def test_a_pressed_hint_says_how_much_of_the_tables_has_come(
         player.solver.gate.set()
         await settle(player)
         assert distance(web) == f"{optimal(START, SNAIL)} moves from solved"
+
+    play(scenario)
+
+
+def test_a_pressed_hint_starts_the_helpers_moves_to_solved_does_not(web: Any, player: Any) -> None:
+    started: list[str] = []
+
+    async def create_worker(src: str, name: str) -> Any:
+        started.append(name)
+        await asyncio.Event().wait()  # still starting when the test ends
+
+    class Alone:  # the worker's hint as if no helper ever joined: it searches alone
+        async def hint(self, request: dict[str, Any]) -> Any:
+            return await web.worker.hint({k: v for k, v in request.items() if k != "team"})
+
+    player.bridge.create_worker = create_worker
+    player.workers = lambda: 2  # the Workers setting
+    player.solver.worker = Alone()
+
+    async def press(board: Board) -> dict[str, Any]:
+        player.grid.show(board, Board.goal("standard", board.width, board.height))
+        await settle(player)
+        key, answer = player.answer
+        # not proven yet (a hard board): the press asks again
+        player.answer = (key, {**answer, "optimal": False, "resumable": True})
+        web.document.getElementById("hint").click()
+        await settle(player)
+        return player.solver.requests[-1]
+
+    async def scenario() -> None:
+        # a 5x5's hint is the human-like search's move: nothing to share
+        assert "team" not in await press(random_board(5, 5, seed=3, moves=30))
+        assert not started
+        # a 4x4: Moves to solved alone (no helper yet), the pressed Hint with them
+        asked = await press(random_board(4, 4, seed=3, moves=30))
+        moves_to_solved = player.solver.requests[-2]
+        assert "team" not in moves_to_solved and not moves_to_solved["fetch"]
+        assert asked["fetch"] and asked["team"] and asked["workers"] == 2
+        assert started == ["helper-1"]
+        assert marked(web)
 
     play(scenario)

@@ -53,6 +53,7 @@ from protocol import (
 from pyodide.ffi import create_proxy, to_js
 
 from npuzzle import Algorithm, Board, PuzzleError
+from npuzzle.play.hint import OPTIMAL_CELLS
 from npuzzle.teach.entrants import Entrant, format_entrants
 
 T = TypeVar("T")
@@ -290,13 +291,19 @@ class Bridge:
         """A player's hint for ``board``, worked out in the worker (``npuzzle.play.hint``): the
         tile to slide, the distance, whether it is optimal; or Busy while Solve or the Lab
         runs there. ``fetch``: a pressed Hint, which may fetch the pattern databases. Its
-        IDA* is shared with the helpers started (``workers`` - 1 at most), as Solve's; with
-        ``start`` (a pressed Hint searching on), those not started yet are started: a
-        helper's start takes seconds of a core, more than a hint proven at once needs."""
+        IDA* (boards of up to ``OPTIMAL_CELLS``) is shared with the helpers started
+        (``workers`` - 1 at most), as Solve's; with ``start`` (a pressed Hint), those not
+        started yet are started. Moves to solved alone does not start them: a helper's start
+        takes seconds of a core, more than most boards' distance needs."""
         request = HintRequest(
             board=board_text(board), goal=board_text(goal), fetch=fetch, page=self.page_address()
         )
-        if shared(str(Algorithm.IDASTAR), board, workers, goal) and (start or self.helpers):
+        searched = board.size <= OPTIMAL_CELLS  # larger boards get the human-like move
+        if (
+            searched
+            and shared(str(Algorithm.IDASTAR), board, workers, goal)
+            and (start or self.helpers)
+        ):
             request["workers"], request["team"] = workers, self.team(workers)["team"]
         answer: HintAnswer = plain(await (await self.worker()).hint(request))
         return answer

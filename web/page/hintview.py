@@ -215,9 +215,11 @@ class HintView:
             pressed = self.wanted or rounds > 0
             try:
                 # a pressed Hint may fetch the pattern databases; Moves to solved alone not.
-                # Shared with the helpers started; a pressed Hint searching on starts them.
-                workers, start = self.workers(), rounds > 0
-                asked = self.bridge.hint(*key, fetch=pressed, workers=workers, start=start)
+                # Shared with the helpers started; a pressed Hint starts them: on a 2-core
+                # machine a hard 4x4 (Korf's #60) takes 1.7 s with both and over 5 s when
+                # its first 3 s are searched alone while they start
+                workers = self.workers()
+                asked = self.bridge.hint(*key, fetch=pressed, workers=workers, start=pressed)
                 answer = dict(await self.fetching(asked) if pressed else await asked)
             except Exception as exc:  # the worker failed: say so, do not retry for ever
                 answer = {"status": Reply.ERROR, "reason": f"the solver did not answer ({exc})"}

@@ -37,12 +37,21 @@ from npuzzle.search.idastar import IDAStar
 from npuzzle.search.records import Status
 from npuzzle.search.solver import make_search, solve
 
-__all__ = ["DEFAULT_SECONDS", "Hint", "HintSearch", "Hints", "heuristic_for", "hint"]
+__all__ = [
+    "DEFAULT_SECONDS",
+    "OPTIMAL_CELLS",
+    "Hint",
+    "HintSearch",
+    "Hints",
+    "heuristic_for",
+    "hint",
+]
 
 #: how long a hint may search for a shortest solution before it settles for the human-like
 #: search's move (CPython; the page's Pyodide is a few times slower)
 DEFAULT_SECONDS = 2.0
-_OPTIMAL_CELLS = 16  # IDA* is tried on boards up to this many cells
+#: IDA* is tried on boards up to this many cells (larger ones get the human-like move)
+OPTIMAL_CELLS = 16
 
 
 @dataclass(frozen=True)
@@ -182,7 +191,7 @@ class Hints:
     def learn(self, board: Board, goal: Board, moves: str, method: str) -> None:
         """Remember ``moves``, a shortest solution found otherwise (the page's Solve), on a
         board whose hints search for one."""
-        if pdbplan.EXACT_CELLS < board.size <= _OPTIMAL_CELLS and moves:
+        if pdbplan.EXACT_CELLS < board.size <= OPTIMAL_CELLS and moves:
             self.found(board, goal, moves, method)
 
     def start(self, board: Board, goal: Board | None = None) -> Hint | HintSearch:
@@ -196,7 +205,7 @@ class Hints:
             return Hint(True, None, None, None, 0, True, "solved")
         if board.size <= pdbplan.EXACT_CELLS:
             return _exact(board, goal)
-        if board.size > _OPTIMAL_CELLS:
+        if board.size > OPTIMAL_CELLS:
             return _human(board, goal, None)
         heuristic = heuristic_for(goal)
         method = f"IDA* + {heuristic}"
