@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import lzma
 import os
 import subprocess
 import sys
@@ -123,3 +124,19 @@ def test_partial_files_of_processes_that_are_gone_are_swept(cache):
     (folder / f"{NAME}.tmp{os.getppid()}").write_bytes(b"being written")
     assert pdbcache.keep(NAME, pdbcache.encode(NAME, pdbbuild.build(NAME))) is None
     assert sorted(p.name for p in folder.iterdir()) == [NAME, f"{NAME}.tmp{os.getppid()}"]
+
+
+def test_a_table_is_unpacked_a_piece_at_a_time_into_a_buffer_of_its_size(monkeypatch):
+    monkeypatch.setattr(pdbcache, "UNPACK_PIECE", 64)  # 720 entries: twelve pieces
+    table = pdbbuild.build(NAME)
+    packed = lzma.compress(table)
+    unpacked = pdbcache._unpack(packed, len(table))
+    assert unpacked == table and isinstance(unpacked, bytearray)
+    for size in (len(table) - 1, len(table) + 1, 0):
+        with pytest.raises(ValueError, match="wrong size"):
+            pdbcache._unpack(packed, size)
+    for cut in (0, 1, len(packed) // 2, len(packed) - 1):
+        with pytest.raises((ValueError, lzma.LZMAError)):
+            pdbcache._unpack(packed[:cut], len(table))
+    with pytest.raises(ValueError, match="bytes follow its end"):
+        pdbcache._unpack(packed + b"\0", len(table))

@@ -19,6 +19,9 @@ BOARD = Board.parse("5 1 2 3 / 0 6 7 4 / 9 10 11 8 / 13 14 15 12")
 def tables(web: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setattr(pdbbuild, "_loaded", {})
     monkeypatch.setattr(pdbbuild, "use_large", True)
+    # as in the page, which has no disk cache: a table is at hand once loaded (this machine's
+    # cache may hold the large table: `npuzzle pdb --large`)
+    monkeypatch.setattr(pdbbuild, "at_hand", lambda name: name in pdbbuild._loaded)
     return web.tables
 
 

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable
 from npuzzle.core import processes
 from npuzzle.core.board import PuzzleError
 from npuzzle.heuristics import pdbcache
-from npuzzle.heuristics.pdbcache import cache_dir, decode, encode
+from npuzzle.heuristics.pdbcache import Table, cache_dir, decode, encode
 from npuzzle.heuristics.pdbplan import (
     EXACT_CELLS,
     Plan,
@@ -117,7 +117,7 @@ def build(name: str, progress: Progress | None = None) -> bytes:
 
 
 def fold(
-    table: bytes,
+    table: Table,
     tiles: int,
     bits: int,
     merged: list[int],
@@ -130,7 +130,7 @@ def fold(
     part of the index is unchanged, and so is the last one's but for the cell it is at."""
     slab = 1 << (bits * (tiles - 1))  # the entries with the last tile on one cell
     step = min(slab, 1 << 20)  # a MiB at a time, so that Ctrl+C is heard within a second
-    out: list[bytes] = []
+    out: list[Table] = []
     for j in range(max(merged) + 1):
         starts = [c * slab for c in range(1 << bits) if merged[c] == j]
         for i in range(0, slab, step):
@@ -145,7 +145,7 @@ def fold(
 
 
 def pairs(
-    table: bytes, tiles: int, bits: int, progress: Progress | None = None, what: str = ""
+    table: Table, tiles: int, bits: int, progress: Progress | None = None, what: str = ""
 ) -> bytes:
     """A group table compressed by pairs (kind ``pairs``): its last tile's cells ``2k`` and
     ``2k + 1`` (side by side on a board of even width) merged, so the table is half as large
@@ -295,7 +295,7 @@ def _build_exact(width: int, height: int, blank: int, progress: Progress | None)
 
 
 # ----- tables in memory ------------------------------------------------------------------------
-_loaded: dict[str, bytes] = {}
+_loaded: dict[str, Table] = {}
 
 
 def provide(name: str, data: bytes) -> None:
@@ -307,7 +307,7 @@ def loaded(name: str) -> bool:
     return name in _loaded
 
 
-def load(name: str, *, build_missing: bool = True, progress: Progress | None = None) -> bytes:
+def load(name: str, *, build_missing: bool = True, progress: Progress | None = None) -> Table:
     """The table ``name``: from memory, else the disk cache, else built (and cached), but
     for a large table (:func:`large`), which is never built on the way."""
     table = _loaded.get(name) or _cached_table(name)
@@ -396,7 +396,7 @@ def _cannot_keep(problem: pdbcache.Problem, *, again: bool = False) -> str:
     return f"cannot be kept ({problem.why}){each_run}; {problem.advice}"
 
 
-def _cached_table(name: str) -> bytes | None:
+def _cached_table(name: str) -> Table | None:
     """The table ``name`` from the disk cache, if it is there and whole."""
     data = _cached(name)
     return decode(name, data) if data is not None else None

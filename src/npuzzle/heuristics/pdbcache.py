@@ -43,6 +43,7 @@ __all__ = [
     "CacheError",
     "Damaged",
     "Problem",
+    "Table",
     "cache_dir",
     "cache_problem",
     "cached",
@@ -55,6 +56,9 @@ __all__ = [
 ]
 
 MAGIC = b"NPDB1\n"
+UNPACK_PIECE = 1 << 22  # bytes decompressed at a time (:func:`decode`)
+#: a table's entries, a byte each: ``bytes`` when built, ``bytearray`` when read from a file
+Table = bytes | bytearray
 _TMP = ".tmp"  # a file being written: its table's name, this, the writer's process id
 
 
@@ -123,15 +127,41 @@ def _open(name: str, data: bytes) -> tuple[dict[str, Any], bytes]:
     return header, packed
 
 
-def decode(name: str, data: bytes) -> bytes:
+def decode(name: str, data: bytes) -> Table:
     """The table in a file made by :func:`encode`; a clear error if it is not that table."""
     try:
         header, packed = _open(name, data)
-        table = lzma.decompress(packed)
-        if len(table) != header["size"] or zlib.crc32(table) != header["crc32"]:
+        table = _unpack(packed, int(header["size"]))
+        if zlib.crc32(table) != header["crc32"]:
             raise ValueError("its checksum does not match")
     except (ValueError, KeyError, TypeError, lzma.LZMAError) as exc:
         raise Damaged(name, exc) from None
+    return table
+
+
+def _unpack(packed: bytes, size: int) -> bytearray:
+    """``packed`` decompressed into a buffer of its ``size``, a piece at a time: the large
+    4x4 table's 128 MiB would take twice that at the peak through ``lzma.decompress`` (its
+    pieces, then the bytes they are joined into), and in the page a worker's memory, once
+    grown, is never given back."""
+    table = bytearray(size)
+    into, at = memoryview(table), 0
+    unpacker = lzma.LZMADecompressor(lzma.FORMAT_XZ)
+    piece = unpacker.decompress(packed, max_length=UNPACK_PIECE)
+    while True:
+        if at + len(piece) > size:
+            raise ValueError("wrong size")
+        into[at : at + len(piece)] = piece
+        at += len(piece)
+        if unpacker.eof or (not piece and unpacker.needs_input):
+            break
+        piece = unpacker.decompress(b"", max_length=UNPACK_PIECE)
+    if not unpacker.eof:
+        raise ValueError("it is cut short")
+    if unpacker.unused_data:
+        raise ValueError("bytes follow its end")
+    if at != size:
+        raise ValueError("wrong size")
     return table
 
 
