@@ -45,10 +45,12 @@ def _group(pgid: int) -> list[int]:
 
 
 def _as_in_a_terminal() -> None:
-    """SIGINT back to its default in the command: a shell starts a background job (as
-    scripts/test.sh starts the unit tests) with SIGINT ignored, which every child inherits, and
-    Python then rightly leaves it ignored; a command typed at a terminal has it."""
+    """SIGINT and SIGHUP back to their defaults in the command, as a command typed at a
+    terminal has them: a shell starts a background job (as scripts/test.sh starts the unit
+    tests) with SIGINT ignored, and ``nohup`` ignores SIGHUP; every child inherits that, and
+    the command then rightly leaves them ignored."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 def _stop(command: str, signum: int, to_group: bool, tmp_path: Path) -> None:
