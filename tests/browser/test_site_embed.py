@@ -125,6 +125,8 @@ def test_the_full_page_in_a_cross_origin_frame_solves_and_shares(
     frame.locator("#view-menu summary").click()
     frame.locator("#embed-code").click()
     expect(frame.locator("#view-menu")).not_to_have_attribute("open", "")
+    # the field gets the code once the clipboard has refused it (asynchronously)
+    expect(field).to_have_value(re.compile(r"^<iframe src=\""))
     code = str(field.input_value())
     assert code.startswith('<iframe src="') and code.endswith("</iframe>")
     src = code.split('"')[1].replace("&amp;", "&")

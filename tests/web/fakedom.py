@@ -11,6 +11,7 @@ Events bubble from their target up to the document, as in a browser; nothing is 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from collections.abc import Callable
 from html.parser import HTMLParser
@@ -197,6 +198,11 @@ class Element(EventTarget):
     def appendChild(self, child: Element) -> Element:
         self.append(child)
         return child
+
+    def remove(self) -> None:
+        if self.parentNode is not None:
+            self.parentNode.children.remove(self)
+            self.parentNode = None
 
     def append(self, *children: Element | str) -> None:
         for child in children:
@@ -413,6 +419,22 @@ class Window(EventTarget):
         self.Object = SimpleNamespace(fromEntries=dict, **{"is": lambda a, b: a is b})
         self.top = self.self = self  # a page at the top level (a frame's top is another)
         self.warnings: list[str] = []  # what the page said on the console's warn and error
+        # files the page saves (web/page/download.py): the Blobs it handed the browser
+        self.saved: list[SimpleNamespace] = []
+        self.Blob = SimpleNamespace(
+            new=lambda parts, options: SimpleNamespace(parts=parts, **options)
+        )
+        self.URL = SimpleNamespace(
+            createObjectURL=self._object_url, revokeObjectURL=lambda url: None
+        )
+
+    def _object_url(self, blob: SimpleNamespace) -> str:
+        self.saved.append(blob)
+        return f"blob:{self.origin}/{len(self.saved)}"
+
+    def setTimeout(self, callback: Any, ms: float) -> None:
+        with contextlib.suppress(RuntimeError):  # no event loop running: never called
+            asyncio.get_running_loop().call_later(ms / 1000, callback)
 
 
 def broadcast_channels() -> type:
@@ -454,6 +476,7 @@ def browser_modules(document: Document, window: Window, workers: Any) -> dict[st
     def unavailable(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("the fake browser has no network, nor JSPI")
 
+    window.document = document  # type: ignore[attr-defined]
     js = ModuleType("js")
     js.document, js.window = document, window  # type: ignore[attr-defined]
     js.fetch = unavailable  # type: ignore[attr-defined]

@@ -1,4 +1,5 @@
-"""The Lab view's progress line in CPython (its runs are tested in the browser)."""
+"""The Lab view in CPython: its progress line and its CSV download (its runs are tested in the
+browser)."""
 
 from __future__ import annotations
 
@@ -70,3 +71,19 @@ def test_the_form_is_read_as_the_experiment_it_shows(web, view):
     view.active = True
     web.document.getElementById("lab-experiment").value = "kunkle"
     assert view.link() is not None and view.link().experiment == "rn"
+
+
+def test_download_csv_saves_the_last_table_as_a_file_made_in_the_page(web, view):
+    view.on_csv(None)  # no table yet: nothing saved
+    assert web.window.saved == []
+    view.csv = ("npuzzle-lab-rn-seed-1.csv", "Search,Expanded\nA*,12\n")
+    clicked: list[tuple[str, str]] = []
+    web.document.body.addEventListener(
+        "click", lambda e: clicked.append((e.target.download, e.target.href))
+    )
+    view.on_csv(None)
+    [blob] = web.window.saved
+    assert blob.parts == ["Search,Expanded\nA*,12\n"] and blob.type == "text/csv"
+    assert clicked == [("npuzzle-lab-rn-seed-1.csv", "blob:http://127.0.0.1:8000/1")]
+    # the hidden link is gone
+    assert not [a for a in web.document.querySelectorAll("a") if getattr(a, "download", "")]
