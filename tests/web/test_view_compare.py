@@ -175,8 +175,13 @@ def test_steps_and_back_show_the_engines_figures_and_no_press_is_lost(
     play(scenario)
 
 
-def test_run_all_to_end_goes_in_slices_to_the_engines_results_table(web: Any, compare: Any) -> None:
+def test_run_all_to_end_goes_in_slices_to_the_engines_results_table(
+    web: Any, compare: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     entrants = "astar:misplaced,astar:manhattan"
+    # slices short enough that this board takes several on any machine (on a fast one the
+    # page's 0.04 s slices took it in two)
+    monkeypatch.setattr(web.compareview, "SLICE_SECONDS", 0.002)
 
     async def scenario() -> None:
         compare.at.board = MEDIUM
