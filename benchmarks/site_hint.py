@@ -4,10 +4,9 @@ tables loaded, each board arriving by a link, Hint pressed at once.
 For each built site (this tree's, and with ``--previous REV`` an older commit's, built the same
 way and run in the same browser first), the script opens a 4x4 link, presses Hint once to
 fetch the pattern databases (not counted: a random board of none of the sets, whose hint
-would be known from that press), then for each board: follows a link
-to it (an entry of the page's history, as the browser's Back and Forward bring one), presses
-Hint, and times the press to the marked tile (a ``MutationObserver`` in the page,
-``performance.now()``).
+would be known from that press), then for each board: follows a link to it (an entry of the
+page's history, as the browser's Back and Forward bring one), presses Hint, and times the
+press to the marked tile (a ``MutationObserver`` in the page, ``performance.now()``).
 "Moves to solved" then says whether the hint is optimal (``N moves from solved``) or not
 (``at most N moves (not proven optimal)``); the distance is checked against the optimal
 length (Korf's published ones; CPython's IDA* for the random boards, computed here).
@@ -146,7 +145,7 @@ def run_site(
     # the tables are fetched on a board of none of the sets (one of them would be answered
     # from what this press found), a random one that the page cannot prove before the press
     goal = next(iter(sets.values()))[0].goal
-    first = Case("warm-up", random_board(4, 4, seed=WARM_SEED, goal=goal), goal, 0)
+    warm = Case("warm-up", random_board(4, 4, seed=WARM_SEED, goal=goal), goal, 0)
     load(page, url + fragment(goal, goal))
     wait_worker(page)
     if workers:  # the Workers setting (else the page's default for this machine)
@@ -157,7 +156,7 @@ def run_site(
         )
     print(f"  Workers: {page.locator('#workers').input_value()}")
     start = time.perf_counter()
-    ask(page, first)  # fetches and loads the tables
+    ask(page, warm)  # fetches and loads the tables
     print(f"  first Hint, the tables fetched and loaded: {time.perf_counter() - start:.1f} s")
     right = True
     for name, group in sets.items():

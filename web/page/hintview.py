@@ -218,8 +218,7 @@ class HintView:
                 # Shared with the helpers started; a pressed Hint starts them: on a 2-core
                 # machine a hard 4x4 (Korf's #60) takes 1.7 s with both and over 5 s when
                 # its first 3 s are searched alone while they start
-                workers = self.workers()
-                asked = self.bridge.hint(*key, fetch=pressed, workers=workers, start=pressed)
+                asked = self.bridge.hint(*key, fetch=pressed, workers=self.workers(), start=pressed)
                 answer = dict(await self.fetching(asked) if pressed else await asked)
             except Exception as exc:  # the worker failed: say so, do not retry for ever
                 answer = {"status": Reply.ERROR, "reason": f"the solver did not answer ({exc})"}
