@@ -229,9 +229,12 @@ def test_keys_are_answered_while_the_page_imports(
     mark = page.evaluate(f"performance.getEntriesByName({IMPORTS_MARK!r})[0].startTime")
     keys = page.evaluate("window.__keys")  # (due, answered) in the page's clock
     waits = [round(answered - due) for due, answered in keys if due >= mark]
-    # The main thread came back during the imports, again and again: with the imports in one
-    # task, as before issue 33, no key due after they began could be answered before it.
-    assert len(waits) >= 2, f"{len(waits)} keys during the imports: {keys}, imports at {mark}"
+    # The main thread came back during the imports: with the imports in one task, as before
+    # issue 33, no key due after they began could be answered before data-ready. One key is
+    # what a fast machine shows (the imports 84 ms, one pause); each pause comes after at
+    # least handover.BUDGET (30 ms) of imports, longer than a key's period, so a key is due
+    # at every pause, whatever the machine's speed.
+    assert waits, f"no key during the imports: {keys}, imports at {mark}"
     # How long: within KEY_MS, and no task over LONG_TASK_MS, on a quiet machine (29 to 88 ms
     # in one run); the cores' other work stretches every task (85 to 313 ms in a run at a
     # load of about 4), so the figures are the load benchmark's (benchmarks/site_open.py).
