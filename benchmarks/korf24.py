@@ -10,12 +10,15 @@ issue 36: at most 110.9, 1.10x the optimal 100.8), the mean and the longest rati
 ``--jobs 2`` runs two boards at a time (each still gets its own 10 s: on a 2-core machine
 with nothing else running, the figures are those of one board at a time).
 
+``--share 2`` runs one board at a time on two processes (``npuzzle solve -a anytime --jobs
+2``: each a seat of the search, :mod:`npuzzle.search.seats`), each board still 10 s.
+
 ``--previous SRC`` names the ``src`` folder of an older checkout (for example
 ``git archive 4256207 src | tar -x -C /tmp/prev``): that release solves the same boards first,
 in the same run, and each row and the totals show its figures beside ours.
 
-    .venv/bin/python benchmarks/korf24.py [--ids 1-50] [--jobs 1] [--max-seconds S]
-        [--previous SRC]
+    .venv/bin/python benchmarks/korf24.py [--ids 1-50] [--jobs 1 | --share 2]
+        [--max-seconds S] [--previous SRC]
 """
 
 from __future__ import annotations
@@ -41,24 +44,42 @@ def run_batch(
     src: Path, text: str, args: argparse.Namespace
 ) -> tuple[list[dict[str, Any]], float] | None:
     """The answers of the npuzzle in ``src`` for the boards in ``text``, and the wall time."""
-    command = [sys.executable, "-m", "npuzzle", "batch", "--json", "-a", "anytime", "-H", "pdb"]
-    command += ["--goal", "blank-first", "--jobs", str(args.jobs)]
+    common = ["--json", "-a", "anytime", "-H", "pdb", "--goal", "blank-first"]
     if args.max_seconds:
-        command += ["--max-seconds", args.max_seconds]
+        common += ["--max-seconds", args.max_seconds]
+    if args.share > 1:  # one board at a time, each on args.share processes
+        commands = [
+            (["solve", *common, "--jobs", str(args.share), board], "")
+            for board in text.splitlines()
+        ]
+    else:
+        commands = [(["batch", *common, "--jobs", str(args.jobs)], text)]
     env = {**os.environ, "PYTHONPATH": str(src)}
     start = time.perf_counter()
-    done = subprocess.run(command, input=text, capture_output=True, text=True, cwd=ROOT, env=env)
-    wall = time.perf_counter() - start
-    if done.returncode:
-        print(done.stderr, file=sys.stderr)
-        return None
-    return [json.loads(line) for line in done.stdout.splitlines()], wall
+    answers = []
+    for command, given in commands:
+        done = subprocess.run(
+            [sys.executable, "-m", "npuzzle", *command],
+            input=given,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+        )
+        if done.returncode:
+            print(done.stderr, file=sys.stderr)
+            return None
+        answers += [json.loads(line) for line in done.stdout.splitlines()]
+    return answers, time.perf_counter() - start
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ids", default="1-50", help="Korf & Felner's boards, e.g. 1-10")
     parser.add_argument("--jobs", type=int, default=1, help="boards at a time (default 1)")
+    parser.add_argument(
+        "--share", type=int, default=1, help="processes that share each board (default 1)"
+    )
     parser.add_argument("--max-seconds", help="per board (default: the CLI's, 10 s)")
     parser.add_argument("--previous", help="src folder of an older release, run first")
     parser.add_argument("--json", type=Path, help="also write both runs' answers to this file")

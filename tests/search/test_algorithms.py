@@ -72,7 +72,7 @@ def test_optimal_and_splittable_are_what_solve_does(algorithm):
         assert r.optimal and r.length == shortest
     elif not info.improves:  # the anytime search is optimal once it has proved it
         assert not r.optimal
-    if info.splittable:
+    if info.splittable or info.seated:
         assert solve(board, algorithm=algorithm, jobs=2).length == shortest
     else:
         with pytest.raises(PuzzleError, match="only idastar splits"):

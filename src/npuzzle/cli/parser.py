@@ -224,10 +224,11 @@ def build_parser() -> argparse.ArgumentParser:
         type=_jobs,
         default=1,
         metavar="N",
-        help=JOBS_HELP + ": idastar only, each iteration's subtrees shared among them; the "
-        "length stays optimal, the path may be another optimal one. Boards of at most "
-        f"{WHOLE_UP_TO} cells are solved by one process (its transposition table saves more "
-        "there): jobs 1",
+        help=JOBS_HELP + ": idastar, each iteration's subtrees shared among them (the "
+        "length stays optimal, the path may be another optimal one; boards of at most "
+        f"{WHOLE_UP_TO} cells are solved by one process, its transposition table saves more "
+        "there: jobs 1); anytime, each process a seat (the weighted phases' views shared "
+        "out, the best solution shared; up to 2, with pattern databases in memory)",
     )
     p.add_argument(
         "--heuristic-file",

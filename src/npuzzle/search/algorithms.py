@@ -144,6 +144,9 @@ class AlgorithmInfo:
     optimal: bool = False
     #: one search can be shared among processes (``solve --jobs``, the page's Workers)
     splittable: bool = False
+    #: one search can be run by several processes, each in a seat of its own (``solve
+    #: --jobs``: the anytime search, :mod:`npuzzle.search.seats`)
+    seated: bool = False
     #: it finds a first solution, then shorter ones as it goes (the command line says each)
     improves: bool = False
     #: it solves the board part by part, so a heuristic must measure parts of boards
@@ -222,6 +225,7 @@ ALGORITHMS: dict[Algorithm, AlgorithmInfo] = {
             max_seconds=ANYTIME_SECONDS,
             walks_paths=True,
             improves=True,  # optimal only once its last phase has proved it
+            seated=True,
         ),
         AlgorithmInfo(
             Algorithm.HUMAN,

@@ -176,8 +176,16 @@ class AnytimeSearch(PhasedSearch):
     algorithm = Algorithm.ANYTIME
     chunk = 16384
 
-    def __init__(self, problem: Problem, board: Board, goal: Board) -> None:
+    def __init__(
+        self, problem: Problem, board: Board, goal: Board, seat: int = 0, seats: int = 1
+    ) -> None:
+        """``seat`` of ``seats``: one of the processes that run this search together
+        (:mod:`.seats`), which searches its share of the weighted phases' views (each with
+        its whole budget), spreads its windows from its own place, and leaves the proof to
+        seat 0."""
         super().__init__(problem, board, goal)
+        self.seat, self.seats = seat, seats
+        self.offered: str | None = None  # a shorter best from another seat, taken in turn
         self.runs: list[tuple[Phase, IDAStar]] = []
         self.improvements: list[Improvement] = []
         # the runs whose phase ended in the step under way, with the tables they dropped (for
@@ -205,6 +213,8 @@ class AnytimeSearch(PhasedSearch):
             maps = symmetries(w, h)
             maps = maps[1:2] + maps[3:] + maps[2:3] if w == h else maps[3:] + maps[1:3]
             self._turns += [Turn(w, m) for m in maps[: VIEWS - 1]]
+        if not 0 <= seat < seats <= self.views:
+            raise ValueError(f"seat {seat} of {seats}: {self.views} views to share")
         self._start()  # IDA* refuses a goal it cannot take, at once
         self.h0 = self.runs[0][1].round_threshold(self.heuristic.value(problem.start))
         self._sum()
@@ -225,7 +235,11 @@ class AnytimeSearch(PhasedSearch):
             if level == 0 or self._stretched < STRETCH_SHARE * self.expanded:
                 return self._segment(last_round, level, i)  # a new best's first sweep, or
                 # longer stretches while they have had less than their share
-        open_weights = [w for w in WEIGHTS if w not in settled and not (w > 1 and proved)]
+        open_weights = [
+            w
+            for w in WEIGHTS
+            if w not in settled and not (w > 1 and proved) and not (w == 1 and self.seat)
+        ]
         # windows while the proof waits its turn (then the time goes to the proof)
         windows = (
             bool(self.stretches.cells) and best is not None and 1.0 not in open_weights[:WINDOW]
@@ -235,8 +249,9 @@ class AnytimeSearch(PhasedSearch):
             return self._window(last_round)
         for r in range(last.round if last else 0, 64):
             for w in open_weights[:WINDOW]:
-                views = 1 if w == 1.0 else len(self._turns)
-                for v in range(views):
+                mine = [0] if w == 1.0 else list(range(self.seat, len(self._turns), self.seats))
+                views = len(mine)
+                for v in mine:
                     if w == 1.0 and best is None:
                         continue
                     if last is not None and (r, -w, v) <= (last.round, -last.weight, last.view):
@@ -259,7 +274,7 @@ class AnytimeSearch(PhasedSearch):
         spans = len(WINDOW_SPANS)
         span = max(2, int(WINDOW_SPANS[n % spans] * length + 0.5))
         weight = WINDOW_WEIGHTS[n // spans % len(WINDOW_WEIGHTS)]
-        i = int((n * _SPREAD) % 1.0 * (length - span + 1))
+        i = int((n * _SPREAD + self.seat / self.seats) % 1.0 * (length - span + 1))
         return Phase(weight, round, WINDOW_BUDGET, None, segment=(i, i + span))
 
     def _start(self) -> bool:
@@ -282,7 +297,7 @@ class AnytimeSearch(PhasedSearch):
             run = before[-1]
             run.status, run.reason, run.bound = Status.RUNNING, "", phase.bound
             phase = replace(phase, start=run.expanded)
-        elif phase.view:
+        elif phase.view and phase.weight != 1.0:
             turn = self._turns[phase.view]
             run = self.stretches.run(
                 self.board, self.goal, None, phase.weight, turn, tables_only=True
@@ -317,6 +332,12 @@ class AnytimeSearch(PhasedSearch):
         if self.recording:
             self._dropped.append((run, run.table))
         run.table = {}
+
+    @property
+    def views(self) -> int:
+        """The boards the weighted phases search: the board itself, and with the pattern
+        databases in memory its mirror image (what seats share out, :mod:`.seats`)."""
+        return len(self._turns)
 
     @property
     def current(self) -> IDAStar:
@@ -386,6 +407,12 @@ class AnytimeSearch(PhasedSearch):
                 self.improvements.append(
                     Improvement(len(found), seconds, phase.weight, self.expanded)
                 )
+        offered, self.offered = self.offered, None
+        best = self.solution_found
+        if offered is not None and (best is None or len(offered) < len(best)):
+            self.solution_found = offered  # another seat's: swept and windowed here too
+            self._sweep = (0, 0)
+            self._idle = 0
         if len(self.improvements) > improvements:
             self._idle = 0
         elif phase.segment is not None and phase.weight != 1.0:

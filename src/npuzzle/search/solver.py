@@ -21,6 +21,7 @@ from npuzzle.core.solvability import Solvability, check_same_shape, solvability
 from npuzzle.core.space import Space
 from npuzzle.heuristics import WHOLE_BOARD, heuristic_info, make_heuristic
 from npuzzle.search.algorithms import ALGORITHMS, DEFAULT_WEIGHT, MAX_WEIGHT, Algorithm, splits
+from npuzzle.search.anytime import AnytimeSearch
 from npuzzle.search.bestfirst import TIE_BREAKS, BestFirst, TieBreak
 from npuzzle.search.engine import Problem, Search
 from npuzzle.search.records import Result, Status
@@ -167,15 +168,22 @@ def solve(
             reason=verdict.reason,
             weight=weight if info.takes_weight else None,
         )
-    if jobs > 1 and not info.splittable:
-        which = " and ".join(a for a, i in ALGORITHMS.items() if i.splittable)
+    if jobs > 1 and not (info.splittable or info.seated):
+        split = " and ".join(a for a, i in ALGORITHMS.items() if i.splittable)
+        seated = " and ".join(a for a, i in ALGORITHMS.items() if i.seated)
         raise PuzzleError(
-            f"--jobs {jobs}: only {which} splits one search among processes (batch and lab "
-            "take --jobs to run several searches at once)"
+            f"--jobs {jobs}: only {split} splits one search among processes and {seated} "
+            "shares one (batch and lab take --jobs to run several searches at once)"
         )
     if jobs > 1 and max_nodes:
         raise PuzzleError(f"--jobs {jobs}: give --max-seconds, not --max-nodes, to a split search")
     search = _new_search(board, goal, options)
+    if jobs > 1 and isinstance(search, AnytimeSearch):
+        from npuzzle.search.seats import solve_seats
+
+        seconds = info.max_seconds if max_seconds is None else max_seconds
+        assert seconds is not None  # the anytime search has a default
+        return solve_seats(search, jobs, seconds)
     if jobs > 1 and splits(board.width, board.height):
         from npuzzle.search.idastar import IDAStar
         from npuzzle.search.split import solve_split
