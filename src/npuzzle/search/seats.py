@@ -18,6 +18,12 @@ length of 110.66 where one process's 3.6 million gave 111.98 (docs/performance.m
 The seats need ``fork`` (they share memory made before they start) and the views of the
 pattern databases; without either the search runs in this process alone (``jobs`` 1 in the
 result's ``extra``), as it does for any board the search cannot share.
+
+>>> from npuzzle import make_search, random_board
+>>> search = make_search(random_board(2, 5, seed=6), algorithm="anytime", heuristic="pdb")
+>>> result = solve_seats(search, jobs=2, max_seconds=10)  # seat 0 proves it shortest
+>>> result.optimal, result.length, result.extra["jobs"]
+(True, 40, 2)
 """
 
 from __future__ import annotations
