@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from npuzzle import Board, make_search, reference, solve
+from npuzzle import Board, PuzzleError, make_search, reference, solve
 from npuzzle.core.generate import random_board
+from npuzzle.search import seats
 from npuzzle.search.anytime import AnytimeSearch
-from npuzzle.search.seats import seats_for
 
 
-def _seat(board: Board, seat: int, seats: int, goal: Board | None = None) -> AnytimeSearch:
+def _seat(board: Board, seat: int, of: int, goal: Board | None = None) -> AnytimeSearch:
     search = make_search(board, goal, algorithm="anytime", heuristic="pdb")
     assert isinstance(search, AnytimeSearch)
-    return AnytimeSearch(search.problem, search.board, search.goal, seat=seat, seats=seats)
+    return AnytimeSearch(search.problem, search.board, search.goal, seat=seat, seats=of)
 
 
 def test_each_seat_searches_its_own_view_with_the_whole_budget_and_seat_0_alone_proves():
@@ -77,6 +77,14 @@ def test_solve_with_two_jobs_runs_two_seats_and_merges_their_answers():
 def test_without_views_to_share_the_search_runs_alone():
     board = random_board(3, 3, seed=2, moves=30)
     search = make_search(board, algorithm="anytime", heuristic="manhattan")
-    assert isinstance(search, AnytimeSearch) and seats_for(search, 2) == 1
+    assert isinstance(search, AnytimeSearch) and seats.seats_for(search, 2) == 1
     r = solve(board, algorithm="anytime", heuristic="manhattan", jobs=2)
     assert r.extra["jobs"] == 1 and r.optimal and board.apply(r.moves or "") == r.goal
+
+
+def test_seats_that_do_not_answer_in_time_are_a_clear_error(monkeypatch):
+    monkeypatch.setattr(seats, "_GRACE", -60.0)  # the deadline passed before the seats began
+    search = make_search(random_board(2, 5, seed=6), algorithm="anytime", heuristic="pdb")
+    assert isinstance(search, AnytimeSearch)
+    with pytest.raises(PuzzleError, match="no seat of the anytime search answered within 1 s"):
+        seats.solve_seats(search, jobs=2, max_seconds=1)

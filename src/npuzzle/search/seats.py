@@ -33,6 +33,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
+from npuzzle.core.board import PuzzleError
 from npuzzle.core.processes import next_answer, pool, start_method
 from npuzzle.search.anytime import AnytimeSearch
 from npuzzle.search.parallel import check_jobs
@@ -83,11 +84,16 @@ def solve_seats(search: AnytimeSearch, jobs: int, max_seconds: float) -> Result:
         with pool(seats) as workers:
             answers = workers.imap_unordered(_sit, [(k, seats, max_seconds) for k in range(seats)])
             deadline = time.perf_counter() + max_seconds + _GRACE
-            results = [
-                next_answer(answers, max(0.0, deadline - time.perf_counter())) for _ in range(seats)
-            ]
+            results: list[tuple[int, Result]] = []
+            for _ in range(seats):
+                try:
+                    results.append(next_answer(answers, max(0.0, deadline - time.perf_counter())))
+                except multiprocessing.TimeoutError:  # a seat lost (the others' answers stand)
+                    break
     finally:
         _search = _moves = _length = _proved = None
+    if not results:
+        raise PuzzleError(f"no seat of the anytime search answered within {max_seconds:g} s")
     return _merged(results, seats)
 
 
