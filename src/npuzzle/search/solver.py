@@ -105,8 +105,6 @@ def _new_search(board: Board, goal: Board, options: _Options) -> Search:
 
         return IDAStar(problem, board, goal)
     if algorithm is Algorithm.ANYTIME:
-        from npuzzle.search.anytime import AnytimeSearch
-
         return AnytimeSearch(problem, board, goal)
     if info.stack and depth_limit is None:
         depth_limit = default_depth_limit(board.width, board.height)
