@@ -111,18 +111,28 @@ def automatic_choice(board: Board, goal: Board) -> AutomaticChoice:
     )
 
 
-def shared(algorithm: str, board: Board, workers: int, goal: Board | None = None) -> bool:
-    """Whether Solve shares its search with helper workers: the package's rules, a search
-    that splits (``AlgorithmInfo.splittable``: IDA*) on a board big enough to gain from it
-    (``npuzzle.search.algorithms.splits``). Automatic is the search it picks (for ``goal``,
-    by default the standard one)."""
+def shared(
+    algorithm: str,
+    board: Board,
+    workers: int,
+    goal: Board | None = None,
+    heuristic: str | None = None,
+) -> bool:
+    """Whether Solve shares its search with helper workers: the package's rules, on a board big
+    enough to gain from it (``npuzzle.search.algorithms.splits``), a search that splits
+    (``AlgorithmInfo.splittable``: IDA*) or one whose seats search the views the pattern
+    databases give (``AlgorithmInfo.seated``: the anytime search with ``pdb``,
+    ``npuzzle.search.seats``; the solver worker runs it alone on a board with one view).
+    Automatic is the search it picks (for ``goal``, by default the standard one)."""
     if algorithm == AUTO:
-        algorithm = automatic(board, goal).algorithm
+        choice = automatic(board, goal)
+        algorithm, heuristic = choice.algorithm, choice.heuristic
     try:
         info = ALGORITHMS[Algorithm(algorithm)]
     except ValueError:  # not an algorithm: the worker refuses it, saying so
         return False
-    return workers > 1 and info.splittable and splits(board.width, board.height)
+    seated = info.seated and heuristic == "pdb"
+    return workers > 1 and (info.splittable or seated) and splits(board.width, board.height)
 
 
 # ----- the page to the solver worker ------------------------------------------------------
@@ -311,7 +321,22 @@ class JobPiece(TypedDict):
     page: str
 
 
-Piece = SubtreePiece | JobPiece  # a piece of work, dealt by the solver worker
+class SeatPiece(TypedDict):
+    """A seat of the anytime search (``npuzzle.search.seats``), run until ``until``."""
+
+    kind: Literal["seat"]
+    board: str
+    goal: str
+    heuristic: str
+    tables: list[str]  # the pattern databases it reads (the helpers load the same)
+    page: str
+    seat: int
+    seats: int
+    until: float  # time.time() when the search stops: the same clock in every worker
+    seconds: float  # the limit that ``until`` is (said in the result's reason)
+
+
+Piece = SubtreePiece | JobPiece | SeatPiece  # a piece of work, dealt by the solver worker
 
 # What the page posts to the solver worker and a helper with the two ends of a MessageChannel
 # between them: {npuzzle: TEAM_PORT, helper: its name} (web/worker/team.py).
@@ -319,13 +344,14 @@ TEAM_PORT = "team-port"
 
 
 class Note(StrEnum):
-    """The kinds of the team's messages. The solver worker says ROLL (who is there?), WORK
-    and STOP; a helper says HERE, BUSY (alive, with its counters) while it works, then DONE
-    or FAILED."""
+    """The kinds of the team's messages. The solver worker says ROLL (who is there?), WORK,
+    BEST (a seat's best, to the other seats) and STOP; a helper says HERE, BUSY (alive, with
+    its counters and, from a seat, a new best) while it works, then DONE or FAILED."""
 
     ROLL = "roll"
     HERE = "here"
     WORK = "work"
+    BEST = "best"
     STOP = "stop"
     BUSY = "busy"
     DONE = "done"
@@ -333,10 +359,12 @@ class Note(StrEnum):
 
 
 # One message on the team's channel: ``kind`` a Note, ``from`` the helper that says it; the
-# other fields by kind: ``to`` (WORK: the helper it is for), ``id`` (WORK, STOP and a helper's
-# answers: the piece of work), ``work`` (WORK), ``keep`` (STOP: the search goes on later, so
-# the helper keeps its subtree under way), ``expanded`` and ``generated`` (BUSY),
-# ``answer`` (DONE: a subtree's Answer fields or a Lab row), ``reason`` (FAILED).
+# other fields by kind: ``to`` (WORK, BEST: the helper it is for), ``id`` (WORK, BEST, STOP and
+# a helper's answers: the piece of work), ``work`` (WORK), ``keep`` (STOP: the search goes on
+# later, so the helper keeps its subtree under way), ``expanded`` and ``generated`` (BUSY),
+# ``best`` (BEST, and BUSY from a seat: a solution's moves shorter than any told before),
+# ``answer`` (DONE: a subtree's Answer fields, a Lab row or a seat's result), ``reason``
+# (FAILED).
 Message = TypedDict(
     "Message",
     {
@@ -348,6 +376,7 @@ Message = TypedDict(
         "keep": bool,
         "expanded": int,
         "generated": int,
+        "best": str,
         "answer": Any,
         "reason": str,
         "at": float,  # when a helper said DONE (time.time(): the same clock in every worker)

@@ -4,12 +4,13 @@ children were duplicates or pruned), never against a copy of the engine's own ou
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
 
 from npuzzle import Board, Status, make_search, random_board
-from npuzzle.search.records import Child, Line, Node, Outcome, Step, lines_of
+from npuzzle.search.records import Child, Line, Node, Outcome, Result, Step, lines_of
 
 BOARD = Board.parse("8,6,7/2,5,4/3,0,1")  # 31 moves from the standard goal
 NEAR = Board.parse("1,2,3/4,0,6/7,5,8")  # 2 moves
@@ -185,3 +186,14 @@ def test_steps_share_their_sequences_of_lines() -> None:
     search = make_search(BOARD, algorithm="astar")
     step = search.step()
     assert step is not None and step.to_json()["lines"] == [str(line) for line in step.lines]
+
+
+@pytest.mark.parametrize("algorithm", ["astar", "idastar", "anytime"])
+def test_a_result_comes_back_from_its_json(algorithm: str) -> None:
+    search = make_search(BOARD, algorithm=algorithm, heuristic="manhattan")
+    search.run(max_nodes=300)  # stopped under way: the anytime search's best so far
+    result = search.result()
+    back = Result.from_json(json.loads(json.dumps(result.to_json())))
+    assert back.to_json() == result.to_json()
+    assert back.board == BOARD and back.status is result.status and back.moves == result.moves
+    assert back.algorithm is result.algorithm and back.extra == json.loads(json.dumps(result.extra))

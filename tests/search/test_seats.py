@@ -88,3 +88,32 @@ def test_seats_that_do_not_answer_in_time_are_a_clear_error(monkeypatch):
     assert isinstance(search, AnytimeSearch)
     with pytest.raises(PuzzleError, match="no seat of the anytime search answered within 1 s"):
         seats.solve_seats(search, jobs=2, max_seconds=1)
+
+
+def test_a_seat_tells_only_bests_shorter_than_every_one_told_or_heard():
+    board = random_board(2, 5, seed=6)
+    seat = seats.Seat(_seat(board, 1, 2))
+    assert seat.news() is None  # nothing found yet
+    seat.search.run(max_nodes=2_000)
+    found = seat.search.solution_found
+    assert found is not None
+    assert seat.news() == found and seat.known == len(found)
+    assert seat.news() is None  # told once
+    assert not seat.hear(found + "LR") and seat.search.offered is None  # not shorter
+    shorter = "U" * (len(found) - 2)  # taken as it comes: the seat that found it checked it
+    assert seat.hear(shorter) and seat.search.offered == shorter and seat.known == len(shorter)
+    assert seat.news() is None  # its own best is longer than the one heard
+
+
+def test_the_seats_timeline_is_one_search_s():
+    found = [
+        ({"length": 120, "seconds": 0.5}, 1),
+        ({"length": 130, "seconds": 0.1}, 0),
+        ({"length": 125, "seconds": 0.7}, 0),  # longer than seat 1's before it: dropped
+        ({"length": 118, "seconds": 0.9}, 0),
+    ]
+    assert [(i["length"], i["seat"]) for i in seats.timeline(found)] == [
+        (130, 0),
+        (120, 1),
+        (118, 0),
+    ]

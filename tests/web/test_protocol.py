@@ -53,6 +53,19 @@ def test_only_ida_star_on_a_board_big_enough_is_shared() -> None:
     assert not protocol.shared("idastar!", Board.goal("standard", 4, 4), 2)
 
 
+def test_the_anytime_search_is_shared_in_seats_with_the_tables_alone() -> None:
+    for width, height in [(3, 3), (4, 3), (4, 4), (5, 5)]:
+        board = Board.goal("standard", width, height)
+        for heuristic in ("pdb", "linear-conflict", None):
+            for workers in (1, 2):
+                expected = heuristic == "pdb" and workers > 1 and splits(width, height)
+                shared = protocol.shared(Algorithm.ANYTIME, board, workers, None, heuristic)
+                assert shared is expected
+    # a split search is shared whatever its heuristic
+    four = Board.goal("standard", 4, 4)
+    assert protocol.shared(Algorithm.IDASTAR, four, 2, four, "manhattan")
+
+
 def test_the_defaults_are_automatic_and_a_heuristic_the_package_offers() -> None:
     assert protocol.DEFAULT_ALGORITHM == protocol.AUTO
     assert protocol.AUTO not in ALGORITHMS  # a choice of the page, not an Algorithm
@@ -63,8 +76,11 @@ def test_automatic_is_shared_as_the_search_it_picks() -> None:
     four = Board.goal("standard", 4, 4)  # IDA* with the tables: split on 16 cells
     assert protocol.shared(protocol.AUTO, four, 2, four)
     assert not protocol.shared(protocol.AUTO, four, 1, four)
-    five = Board.goal("standard", 5, 5)  # the anytime search: not split
-    assert not protocol.shared(protocol.AUTO, five, 2, five)
+    five = Board.goal("standard", 5, 5)  # the anytime search with the tables: seated
+    assert protocol.shared(protocol.AUTO, five, 2, five)
+    assert not protocol.shared(protocol.AUTO, five, 1, five)
+    oblong = Board.goal("standard", 4, 5)  # the anytime search with linear conflict: alone
+    assert not protocol.shared(protocol.AUTO, oblong, 2, oblong)
     choice = protocol.automatic_choice(four, four)
     assert set(choice) == protocol.AutomaticChoice.__required_keys__
     assert (choice["algorithm"], choice["heuristic"]) == ("idastar", "pdb")

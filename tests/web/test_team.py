@@ -299,3 +299,91 @@ def test_the_helpers_read_the_tables_the_solver_worker_reads(small_slices, tmp_p
     assert held is not None, "the helper searched no subtree"
     whole, search = json.loads(held[0]), held[1]
     assert whole["tables"] == big.names() == search.heuristic.plan.names()
+
+
+def _with_tables(board: Board, goal: Board, tmp_path: Any, monkeypatch: Any) -> None:
+    """The pdb heuristic's tables for ``goal`` in memory, as the worker would fetch them."""
+    from npuzzle.heuristics import pdbbuild
+
+    monkeypatch.setenv("NPUZZLE_CACHE", str(tmp_path))
+    monkeypatch.setattr(pdbbuild, "_loaded", {})
+    for name in pdbbuild.plan_for(board.width, board.height, goal.blank).names():
+        pdbbuild.load(name)
+
+
+def test_a_seated_anytime_solve_proves_the_shortest_with_a_helper_in_the_other_seat(
+    small_slices, tmp_path, monkeypatch
+):
+    web = small_slices
+    board, goal = random_board(2, 5, seed=6), Board.goal("standard", 2, 5)
+    _with_tables(board, goal, tmp_path, monkeypatch)
+    alone = solve(board, goal, algorithm="anytime", heuristic="pdb")
+    helpers = Helpers(web, "t10", ["helper-1"])
+    req = request(board, goal, algorithm="anytime", heuristic="pdb", workers=2, team="t10")
+    answer = run_with(helpers, web.worker.solve(req))
+    assert answer["status"] == "solved" and answer["optimal"], answer
+    assert answer["length"] == alone.length and board.apply(answer["moves"]) == goal
+    assert answer["jobs"] == 2 and answer["lower_bound"] == answer["length"]
+    assert web.job.TEAM.figures["pieces here"] == web.job.TEAM.figures["pieces out"] == 1
+    lengths = [i["length"] for i in answer["improvements"]]
+    assert lengths == sorted(lengths, reverse=True) and lengths[-1] == answer["length"]
+
+
+def test_without_a_helper_there_the_anytime_search_runs_alone(small_slices, tmp_path, monkeypatch):
+    web = small_slices
+    monkeypatch.setattr(web.solve_calls, "ROLL_SECONDS", 0.01)
+    board, goal = random_board(2, 5, seed=6), Board.goal("standard", 2, 5)
+    _with_tables(board, goal, tmp_path, monkeypatch)
+    req = request(board, goal, algorithm="anytime", heuristic="pdb", workers=2, team="t11")
+    answer = asyncio.run(web.worker.solve(req))  # the helpers have not started yet
+    assert answer["status"] == "solved" and answer["optimal"]
+    assert "jobs" not in answer and board.apply(answer["moves"]) == goal
+
+
+def test_the_seats_pass_each_new_best_to_each_other(web, tables_5x5, monkeypatch):
+    """Korf & Felner's #1 for 3 s (shortened from the page's 10 s) with a helper in seat 1:
+    each seat tells the other every best shorter than all it has told or heard, and the
+    answer is the shortest of all."""
+    from dataclasses import replace
+
+    from npuzzle import ALGORITHMS, Algorithm, reference
+    from npuzzle.heuristics import pdbbuild
+
+    for name in tables_5x5:  # in memory, as the worker would fetch them
+        pdbbuild.load(name)
+    info = ALGORITHMS[Algorithm.ANYTIME]
+    monkeypatch.setitem(ALGORITHMS, Algorithm.ANYTIME, replace(info, max_seconds=3.0))
+    instance, goal = reference.korf24()[0], Board.goal("blank-first", 5, 5)
+    helpers = Helpers(web, "t12", ["helper-1"])
+    told: list[str] = []  # the solver worker's bests, to the helper
+
+    async def run() -> Any:
+        await helpers.start()
+        web.job.TEAM.open("t12")
+        channel = web.job.TEAM.channel
+        say = channel.say
+
+        def spy(**message: Any) -> None:
+            if message.get("kind") == "best":
+                told.append(message["best"])
+            say(**message)
+
+        channel.say = spy
+        req = request(instance.board, goal, algorithm="anytime", heuristic="pdb")
+        try:
+            return await web.worker.solve({**req, "workers": 2, "team": "t12"})
+        finally:
+            helpers.stop()
+
+    answer = asyncio.run(run())
+    assert answer.get("jobs") == 2, answer
+    assert instance.board.apply(answer["moves"]) == goal
+    theirs = [m["best"] for m in helpers.said if m["kind"] == "busy" and "best" in m]
+    assert told and theirs, "each seat told the other a best"
+    for bests in (told, theirs):
+        assert all(instance.board.apply(b) == goal for b in bests)
+    # between them, each best told is shorter than every one told before it, either way
+    assert [len(b) for b in told] == sorted({len(b) for b in told}, reverse=True)
+    assert [len(b) for b in theirs] == sorted({len(b) for b in theirs}, reverse=True)
+    assert answer["length"] <= min(len(b) for b in told + theirs)
+    assert {i["seat"] for i in answer["improvements"]} <= {0, 1}

@@ -24,6 +24,7 @@ from typing import Any, TypeVar, cast
 
 from protocol import (
     DEFAULT_ALGORITHM,
+    DEFAULT_HEURISTIC,
     HELPER_SCRIPT,
     POLL_SECONDS,
     TEAM_PORT,
@@ -232,10 +233,10 @@ class Bridge:
         tie_break: str = "high-g",
         workers: int = 1,
     ) -> SolveAnswer:
-        """Run one search in the worker (IDA* shared with ``workers`` - 1 helpers when
-        ``protocol.shared`` says so); its figures as a dict."""
+        """Run one search in the worker (IDA* or the anytime search shared with ``workers`` - 1
+        helpers when ``protocol.shared`` says so); its figures as a dict."""
         request = self.search_request(board, goal, algorithm, heuristic, weight, tie_break)
-        if shared(algorithm, board, workers, goal):
+        if shared(algorithm, board, workers, goal, heuristic):
             request["workers"], request["team"] = workers, self.team(workers)["team"]
         answer: SolveAnswer = plain(await (await self.worker()).solve(request))
         return answer
@@ -275,7 +276,8 @@ class Bridge:
             except PuzzleError:
                 boards = None  # the worker says what is wrong with it
             algorithm = str(req.get("algorithm", DEFAULT_ALGORITHM))
-            if boards is not None and shared(algorithm, boards[0], workers, boards[1]):
+            heuristic = str(req.get("heuristic", DEFAULT_HEURISTIC))
+            if boards is not None and shared(algorithm, boards[0], workers, boards[1], heuristic):
                 req.update(self.team(workers))
             answer = plain(await (await self.worker()).solve(req))
             return to_js(answer, dict_converter=self.window.Object.fromEntries)

@@ -4,7 +4,9 @@ channel.
 
 The page calls ``join(channel, name)`` once it has started; from then on the helper says it
 is there whenever the solver worker asks, takes one piece of work at a time, says it is busy
-every ``team.BUSY_SECONDS``, and drops its work when told to stop; or, told to stop and
+every ``team.BUSY_SECONDS`` (and at once when a seat of the anytime search has a new best;
+the other seats' bests it hears are passed to it), and drops its work when told to stop; or,
+told to stop and
 ``keep`` it (a search that goes on later: a Hint's, a round at a time), keeps the subtree
 under way and goes on with it if dealt it again. A subtree dealt again once answered (its
 answer came after the stop) is answered again at once: searched again, it would meet its own
@@ -43,6 +45,7 @@ class _Helper:
         self.waiting: deque[Message] = deque()
         self.stopped: set[int] = set()
         self.keeping: set[int] = set()  # stopped, the work kept: its search goes on later
+        self.bests: dict[int, str] = {}  # the other seats' last best, by piece (a seat's)
         # The subtrees of the search (a WholeSearch's text) stopped under way and answered,
         # by (moves, threshold): of one search at a time.
         self.held: tuple[str, dict[tuple[str, int], team.Work], dict[tuple[str, int], Any]]
@@ -66,6 +69,8 @@ class _Helper:
                 self.say(kind=Note.HERE)
             elif kind == Note.WORK and m.get("to") == self.name:
                 self.waiting.append(m)
+            elif kind == Note.BEST and m.get("to") == self.name:
+                self.bests[int(m.get("id", -1))] = str(m.get("best", ""))
             elif kind == Note.STOP:
                 self.stopped.add(int(m.get("id", -1)))
                 if m.get("keep"):
@@ -89,14 +94,20 @@ class _Helper:
                 await self.work(ident, m["work"])
             self.stopped.discard(ident)
             self.keeping.discard(ident)
+            self.bests.pop(ident, None)
 
     async def work(self, ident: int, message: Piece) -> None:
         """Do one piece of work, saying it is busy now and then; its answer unless stopped."""
 
-        def busy(expanded: int = 0, generated: int = 0) -> None:
-            if time.monotonic() - self.heard >= team.BUSY_SECONDS:
-                self.heard = time.monotonic()
-                self.say(kind=Note.BUSY, id=ident, expanded=expanded, generated=generated)
+        def busy(expanded: int = 0, generated: int = 0, best: str | None = None) -> None:
+            """Say this helper is alive, once a ``BUSY_SECONDS``, and a seat's new best at once."""
+            if best is None and time.monotonic() - self.heard < team.BUSY_SECONDS:
+                return
+            self.heard = time.monotonic()
+            said: dict[str, Any] = {"expanded": expanded, "generated": generated}
+            if best is not None:
+                said["best"] = best
+            self.say(kind=Note.BUSY, id=ident, **said)
 
         async def load(names: list[str], page: str) -> None:
             await team.load_tables(names, page, busy)
@@ -124,11 +135,13 @@ class _Helper:
                 worked += time.monotonic() - began
                 if ended:
                     break
-                busy(*work.counts())
+                busy(*work.counts(), work.news())
                 began = time.monotonic()
                 await asyncio.sleep(self.pause())
                 yielded += time.monotonic() - began
                 self.read()
+                if ident in self.bests:
+                    work.hear(self.bests.pop(ident))
                 if ident in self.stopped:
                     if ident in self.keeping and isinstance(work, team.SubtreeWork):
                         paused[piece] = work

@@ -8,23 +8,31 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from dataclasses import replace
+from typing import Any, cast
 
+import team
 from hint_calls import HINTS
 from job import CHUNK_SECONDS, JOB, MAX_NODES, TEAM, Options, helpers, load
 from protocol import (
     Kind,
+    Piece,
     Refusal,
     Reply,
     SearchRequest,
+    SeatPiece,
     SolveAnswer,
     automatic_choice,
     plain,
 )
 
-from npuzzle import ALGORITHMS, PuzzleError, Search, Status
+from npuzzle import ALGORITHMS, Algorithm, PuzzleError, Search, Status
 from npuzzle.heuristics import YOURS
+from npuzzle.search.anytime import AnytimeSearch
 from npuzzle.search.idastar import IDAStar
+from npuzzle.search.records import Result
+from npuzzle.search.seats import merged as seats_merged
+from npuzzle.search.seats import timeline as seats_timeline
 from npuzzle.search.split import Split
 
 # IDA* shared with helpers (npuzzle.search.split): subtrees per worker in a split iteration, and
@@ -34,6 +42,12 @@ from npuzzle.search.split import Split
 # worker, whose boards its table shares.
 PIECES_PER_WORKER = 4
 SPLIT_FROM = 20_000
+# The anytime search in seats: how long Solve waits for helpers started by an earlier request
+# to answer the roll (they answer at their next yield, in milliseconds), and how long past
+# the seats' end for a helper's answer (a chunk of expansions and a message) before it
+# takes what the helper told.
+ROLL_SECONDS = 0.2
+GRACE_SECONDS = 1.0
 
 
 async def solve(request: Any) -> SolveAnswer | Refusal:
@@ -92,13 +106,8 @@ async def run(search: Search, limit: int | None, seconds: float | None = None) -
             JOB.threshold = getattr(search, "threshold", None)
         else:
             JOB.open = search.open_size
-        counters = search.counters()
-        if "best" in counters:  # the anytime search
-            JOB.improvements = search.extra()["improvements"]
-            JOB.best, JOB.lower_bound = counters["best"], counters["lower_bound"]
-            JOB.weight = counters["weight"]
-            segment = counters["segment"]
-            JOB.segment = None if segment is None else list(segment)
+        if isinstance(search, AnytimeSearch):
+            _publish(search)
         if search.status != Status.LIMIT or (limit is not None and search.expanded >= limit):
             return True
         if seconds is not None and search.seconds >= seconds:
@@ -107,6 +116,16 @@ async def run(search: Search, limit: int | None, seconds: float | None = None) -
         await asyncio.sleep(0)
         if JOB.cancel:
             return False
+
+
+def _publish(search: AnytimeSearch) -> None:
+    """The anytime search's best so far, lower bound and phase, for progress()."""
+    counters = search.counters()
+    JOB.improvements = search.extra()["improvements"]
+    JOB.best, JOB.lower_bound = counters["best"], counters["lower_bound"]
+    JOB.weight = counters["weight"]
+    segment = counters["segment"]
+    JOB.segment = None if segment is None else list(segment)
 
 
 async def _solve(req: SearchRequest) -> SolveAnswer | Refusal:
@@ -119,10 +138,15 @@ async def _solve(req: SearchRequest) -> SolveAnswer | Refusal:
         return Refusal(status=Reply.ERROR, reason=str(exc))
     # a heuristic of yours is installed in this worker alone, not in the helpers
     sharing = helpers(req.get("workers"), req.get("team")) if options.heuristic != YOURS else 0
-    if sharing:
-        if not isinstance(search, IDAStar):
-            return Refusal(status=Reply.ERROR, reason="only IDA* is shared among workers")
+    if sharing and isinstance(search, AnytimeSearch) and search.views > 1:
+        seated = await _solve_seated(search, options.page, sharing)
+        if seated is not None:
+            return said(seated, options)
+    elif sharing and isinstance(search, IDAStar):
         return said(await _solve_split(search, options.page, sharing), options)
+    elif sharing and not isinstance(search, AnytimeSearch):
+        reason = "only IDA* and the anytime search are shared among workers"
+        return Refusal(status=Reply.ERROR, reason=reason)
     info = ALGORITHMS[options.algorithm]
     limit = None if info.max_nodes is None else MAX_NODES  # else no limit but Cancel
     if not await run(search, limit, info.max_seconds):
@@ -153,3 +177,72 @@ async def _solve_split(search: IDAStar, page: str, sharing: int) -> SolveAnswer:
         result = split.result(f"cancelled after {split.expanded:,} nodes").to_json()
         return {**result, "status": Reply.CANCELLED}
     return {**split.result().to_json(), "team": dict(TEAM.figures)}
+
+
+async def _solve_seated(search: AnytimeSearch, page: str, sharing: int) -> SolveAnswer | None:
+    """The anytime search in seats (npuzzle.search.seats): seat 0 here, the others on the
+    helpers there (at most ``sharing``; one a view of the board), each new best passed to the
+    others, all stopping at the search's time limit (10 s); the shortest solution of any, the
+    counters of all. None if no helper is there yet (the search then runs alone: a seat
+    searches only its share of the views)."""
+    asked = time.monotonic()
+    while not TEAM.present() and time.monotonic() - asked < ROLL_SECONDS:
+        await asyncio.sleep(0.01)  # helpers started by an earlier request answer the roll
+    seats = min(1 + min(sharing, TEAM.present()), search.views)
+    if seats < 2:
+        return None
+    seconds = ALGORITHMS[Algorithm.ANYTIME].max_seconds
+    assert seconds is not None  # the anytime search has a default
+    pieces = team.seat_pieces(search, page, seats, seconds)
+    here = team.seat_work(pieces[0], search)
+    started, until = time.perf_counter(), pieces[0]["until"]
+    results: dict[int, Result] = {}
+    told: dict[int, tuple[str, list[dict[str, Any]]]] = {}  # seat -> its best, improvements
+    counts = [0, 0]  # every seat's expansions and nodes generated, as last said
+
+    async def mine(piece: Piece) -> team.Work:
+        seat = cast(SeatPiece, piece)
+        return here if seat["seat"] == 0 else team.seat_work(seat, search)
+
+    def take(seat: Any, answer: Any) -> bool:
+        results[seat] = here.seat.search.result() if seat == 0 else Result.from_json(answer)
+        return results[seat].optimal or len(results) == seats
+
+    def heard(seat: Any, best: str) -> None:
+        found = told.get(seat, (best, []))[1]
+        found.append({"length": len(best), "seconds": time.perf_counter() - started})
+        told[seat] = (best, found)
+
+    def progress(expanded: int, generated: int) -> None:
+        counts[:] = max(counts[0], expanded), max(counts[1], generated)
+        JOB.expanded, JOB.generated = counts
+        JOB.seconds = time.perf_counter() - started
+        _publish(here.seat.search)
+        theirs = [(imp, k) for k, (_best, found) in told.items() for imp in found]
+        JOB.improvements = seats_timeline([*((i, 0) for i in JOB.improvements), *theirs])
+        JOB.best = JOB.improvements[-1]["length"] if JOB.improvements else None
+        JOB.count_workers(sharing)
+
+    def ended() -> bool:  # cancelled, or a helper's answer lost past the seats' end
+        return JOB.cancelled() or time.time() > until + GRACE_SECONDS
+
+    dealt = [(piece["seat"], cast(Piece, piece)) for piece in pieces]
+    how = await TEAM.deal(dealt, seats, mine, take, sharing, ended, progress, heard)
+    if 0 not in results:  # cancelled
+        here.seat.search.reason = f"cancelled after {counts[0]:,} nodes"
+        results[0] = here.seat.search.result()
+    for seat, (best, found) in told.items():
+        if seat not in results:  # its answer not heard: what it told, the counters left
+            results[seat] = replace(
+                results[0],
+                moves=best,
+                expanded=max(0, counts[0] - sum(r.expanded for r in results.values())),
+                generated=max(0, counts[1] - sum(r.generated for r in results.values())),
+                duplicates=0,
+                optimal=False,
+                extra={"improvements": found, "lower_bound": 0},
+            )
+    answer = seats_merged(list(results.items()), seats).to_json()
+    if how == Reply.CANCELLED and JOB.cancelled() and answer["moves"] is None:
+        return {**answer, "status": Reply.CANCELLED}
+    return answer

@@ -50,6 +50,7 @@ from protocol import (
     Message,
     Note,
     Piece,
+    SeatPiece,
     SubtreePiece,
     WholeSearch,
     board_text,
@@ -59,7 +60,9 @@ from pyodide.ffi import create_proxy
 from npuzzle import ALGORITHMS, Algorithm, Board, PuzzleError, Search, Status, make_search
 from npuzzle.heuristics import pdbbuild
 from npuzzle.lab import runner
+from npuzzle.search.anytime import AnytimeSearch
 from npuzzle.search.idastar import IDAStar
+from npuzzle.search.seats import Seat
 from npuzzle.search.split import Answer, Memory, Split, Subtree
 
 # A worker hears the team's channel only while it yields to the browser, and only through a
@@ -133,6 +136,13 @@ class Work:
     def answer(self) -> Any:
         raise NotImplementedError
 
+    def news(self) -> str | None:
+        """What to tell the workers at the other pieces, once: a seat's new best."""
+        return None
+
+    def hear(self, best: str) -> None:
+        """What another piece's worker told (a seat's best)."""
+
 
 class SubtreeWork(Work):
     """One subtree of a split IDA* iteration; the answer is a :class:`npuzzle.search.split.Answer`'s
@@ -173,6 +183,68 @@ class JobWork(Work):
 
     def answer(self) -> dict[str, Any]:
         return runner.finish(self.job, self.search)
+
+
+class SeatWork(Work):
+    """A seat of the anytime search (:mod:`npuzzle.search.seats`) until its piece's ``until``
+    (or its proof); it tells and hears the other seats' bests. The answer is its result."""
+
+    def __init__(self, search: AnytimeSearch, until: float, seconds: float) -> None:
+        self.seat = Seat(search)
+        self.until, self.seconds = until, seconds
+        super().__init__(search)
+
+    def run(self, seconds: float, chunk: int | None = CHUNK) -> bool:
+        left = self.until - time.time()
+        if left > 0:
+            self.search.run(max_seconds=min(seconds, left), chunk=chunk)
+        if self.search.status != Status.LIMIT:  # proved (or no solution)
+            return True
+        if time.time() < self.until:
+            return False
+        self.search.reason = f"stopped after {self.seconds:g} s"
+        return True
+
+    def answer(self) -> dict[str, Any]:
+        return self.search.result().to_json()
+
+    def news(self) -> str | None:
+        return self.seat.news()
+
+    def hear(self, best: str) -> None:
+        self.seat.hear(best)
+
+
+def seat_pieces(search: AnytimeSearch, page: str, seats: int, seconds: float) -> list[SeatPiece]:
+    """The messages of the ``seats`` seats of ``search`` (new), ``seconds`` from now."""
+    until = time.time() + seconds
+    return [
+        SeatPiece(
+            kind="seat",
+            board=board_text(search.board),
+            goal=board_text(search.goal),
+            heuristic=search.heuristic.name,
+            tables=tables.read_by(search.heuristic),
+            page=page,
+            seat=k,
+            seats=seats,
+            until=until,
+            seconds=seconds,
+        )
+        for k in range(seats)
+    ]
+
+
+def seat_work(piece: SeatPiece, search: AnytimeSearch | None = None) -> SeatWork:
+    """The work of a seat's message, on ``search`` (of the same board and goal) if given."""
+    if search is None:
+        board, goal = Board.parse(piece["board"]), Board.parse(piece["goal"])
+        made = make_search(board, goal, algorithm=Algorithm.ANYTIME, heuristic=piece["heuristic"])
+        search = cast(AnytimeSearch, made)
+    seated = AnytimeSearch(
+        search.problem, search.board, search.goal, seat=int(piece["seat"]), seats=piece["seats"]
+    )
+    return SeatWork(seated, float(piece["until"]), float(piece["seconds"]))
 
 
 def subtree_work(search: WholeSearch, moves: str, threshold: int) -> SubtreePiece:
@@ -236,6 +308,11 @@ async def work_for(message: Piece, searches: Searches, load: Load) -> Work:
         uses = ALGORITHMS[job.algorithm].uses_heuristic
         await load(tables.needed(goal, goal, uses, job.heuristic), str(message["page"]))
         return JobWork(job)
+    if message.get("kind") == "seat":
+        message = cast(SeatPiece, message)
+        names = [name for name in message["tables"] if not pdbbuild.loaded(name)]
+        await load(names, str(message["page"]))
+        return seat_work(message)
     raise ValueError(f"no such work: {message.get('kind')!r}")
 
 
@@ -454,13 +531,16 @@ class Team:
         helpers: int,
         cancelled: Callable[[], bool],
         progress: Callable[[int, int], None],
+        heard: Callable[[Any, str], None] | None = None,
     ) -> str:
         """Hand out ``work`` (``total`` pieces) to at most ``helpers`` helpers and do it here
         too: :meth:`share` of them, in their order."""
         source = _Listed(work, total)
         # one piece runs here as if alone
         alone = total <= 1 or helpers <= 0
-        return await self.share(source, mine, take, helpers, cancelled, progress, alone)
+        return await self.share(
+            source, mine, take, helpers, cancelled, progress, alone, heard=heard
+        )
 
     async def search(
         self,
@@ -532,6 +612,7 @@ class Team:
         progress: Callable[[int, int], None],
         alone: bool,
         keep: Callable[[Work], None] | None = None,
+        heard: Callable[[Any, str], None] | None = None,
     ) -> str:
         """Hand out the pieces of ``source`` to at most ``helpers`` helpers and do them here
         too (``mine`` makes one here), calling ``take(key, answer)`` for each answer, in
@@ -541,6 +622,10 @@ class Team:
         ``take``) or "cancelled": then the pieces not answered go back to ``source``, and
         this worker's, under way, to ``keep`` too.
 
+        The pieces under way talk (the seats of the anytime search): what this worker's has
+        to tell (``Work.news``) goes to the helpers' pieces under way, and what a helper's
+        tells is heard by this worker's (``Work.hear``) and by ``heard(key, best)``.
+
         One share runs at a time: a Solve pressed while a Hint's search is shared waits
         until the Hint's sees it (``cancelled``), or the two would read each other's
         answers.
@@ -549,7 +634,9 @@ class Team:
         that it starts the next at once rather than wait for this worker to read its
         answer."""
         async with self._sharing:
-            return await self._share(source, mine, take, helpers, cancelled, progress, alone, keep)
+            return await self._share(
+                source, mine, take, helpers, cancelled, progress, alone, keep, heard
+            )
 
     async def _share(
         self,
@@ -561,6 +648,7 @@ class Team:
         progress: Callable[[int, int], None],
         alone: bool,
         keep: Callable[[Work], None] | None,
+        heard: Callable[[Any, str], None] | None,
     ) -> str:
         retry: deque[tuple[Any, Piece]] = deque()
         out: dict[str, deque[_Held]] = {}  # helper name -> its pieces, the one under way first
@@ -588,7 +676,13 @@ class Team:
 
         while True:
             answers: list[tuple[Any, Any]] = []
-            self._read_answers(out, retry, answers)
+            bests: list[tuple[Any, str]] = []
+            self._read_answers(out, retry, answers, bests)
+            for key, best in bests:
+                if here is not None:
+                    here[1].hear(best)
+                if heard is not None:
+                    heard(key, best)
             for key, answer in answers:
                 if take(key, answer):
                     stop_all()
@@ -628,6 +722,10 @@ class Team:
                     return "stopped"
             elif here is not None:
                 figures["working"] += time.monotonic() - ran
+                news = here[1].news()
+                for name, pieces in out.items():
+                    if news is not None and pieces:
+                        self._say(kind=Note.BEST, to=name, id=pieces[0].ident, best=news)
             own = here[1].counts() if here is not None else (0, 0)
             under_way = [pieces[0] for pieces in out.values() if pieces]
             expanded = sum(h.expanded for h in under_way) + own[0]
@@ -663,6 +761,7 @@ class Team:
         out: dict[str, deque[_Held]],
         retry: deque[tuple[Any, Piece]],
         answers: list[tuple[Any, Any]],
+        bests: list[tuple[Any, str]],
     ) -> None:
         self._read()
         while self.mail:
@@ -675,6 +774,8 @@ class Team:
             kind = m.get("kind")
             if kind == Note.BUSY:
                 held.expanded, held.generated = int(m["expanded"]), int(m["generated"])
+                if "best" in m:
+                    bests.append((held.key, str(m["best"])))
             elif kind == Note.DONE:
                 pieces.remove(held)
                 answers.append((held.key, m["answer"]))

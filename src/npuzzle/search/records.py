@@ -217,6 +217,30 @@ class Result:
         """The boards along the solution, start first."""
         return self.board.path(self.moves or "")
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Result:
+        """The result ``to_json`` wrote (as it crossed from another worker or process); the
+        figures worked out from the others (``length``, ``ebf``, ...) are left out of ``extra``.
+
+        >>> from npuzzle import solve
+        >>> result = solve("1,2,3/4,5,6/7,0,8")
+        >>> again = Result.from_json(result.to_json())
+        >>> again.to_json() == result.to_json(), again.moves, again.status is Status.SOLVED
+        (True, 'R', True)
+        """
+        fields = {k: v for k, v in data.items() if k not in _WORKED_OUT}
+        known = {f: fields.pop(f) for f in _FIELDS if f in fields}
+        return cls(
+            **{
+                **known,
+                "board": Board.parse(str(data["board"])),
+                "goal": Board.parse(str(data["goal"])),
+                "algorithm": Algorithm(data["algorithm"]),
+                "status": Status(data["status"]),
+                "extra": fields,
+            }
+        )
+
     def to_json(self, *, path: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
             "board": self.board.format("rows"),
@@ -243,6 +267,11 @@ class Result:
         if path:
             out["path"] = [b.format("rows") for b in self.path()]
         return out
+
+
+# what Result.to_json adds besides the fields, and the fields themselves
+_WORKED_OUT = frozenset({"length", "depth", "ebf", "ebf_simple", "path"})
+_FIELDS = tuple(f for f in Result.__dataclass_fields__ if f != "extra")
 
 
 def _round(x: float | None) -> float | None:

@@ -39,7 +39,7 @@ from npuzzle.search.anytime import AnytimeSearch
 from npuzzle.search.parallel import check_jobs
 from npuzzle.search.records import Result, Status
 
-__all__ = ["MAX_MOVES", "seats_for", "solve_seats"]
+__all__ = ["MAX_MOVES", "Seat", "merged", "seats_for", "solve_seats", "timeline"]
 
 #: the longest solution a seat shares (longer ones are kept by the seat that found them)
 MAX_MOVES = 4096
@@ -94,7 +94,7 @@ def solve_seats(search: AnytimeSearch, jobs: int, max_seconds: float) -> Result:
         _search = _moves = _length = _proved = None
     if not results:
         raise PuzzleError(f"no seat of the anytime search answered within {max_seconds:g} s")
-    return _merged(results, seats)
+    return merged(results, seats)
 
 
 def _sit(task: tuple[int, int, float]) -> tuple[int, Result]:
@@ -102,19 +102,17 @@ def _sit(task: tuple[int, int, float]) -> tuple[int, Result]:
     k, seats, max_seconds = task
     assert _search is not None
     search = AnytimeSearch(_search.problem, _search.board, _search.goal, seat=k, seats=seats)
-    shared = ""
+    seat = Seat(search)
 
     def exchange(_: Any) -> None:
-        nonlocal shared
-        mine = search.solution_found
+        news = seat.news()
         with _length.get_lock():
             n = _length.value
-            if mine is not None and (n == 0 or len(mine) < n) and len(mine) <= MAX_MOVES:
-                _moves[: len(mine)] = mine.encode()
-                _length.value = len(mine)
-            elif n and (mine is None or n < len(mine)) and n != len(shared):
-                shared = bytes(_moves[:n]).decode()
-                search.offered = shared
+            if news is not None and (n == 0 or len(news) < n) and len(news) <= MAX_MOVES:
+                _moves[: len(news)] = news.encode()
+                _length.value = len(news)
+            elif n and (seat.known == 0 or n < seat.known):
+                seat.hear(bytes(_moves[:n]).decode())
         if search.optimal:
             _proved.value = 1
         elif _proved.value:  # another seat proved its best shortest: nothing to improve
@@ -124,17 +122,65 @@ def _sit(task: tuple[int, int, float]) -> tuple[int, Result]:
     return k, search.result()
 
 
-def _merged(results: list[tuple[int, Result]], seats: int) -> Result:
+class Seat:
+    """One seat's side of the passing of bests, however they travel (shared memory here, the
+    page's messages between workers): what it has to tell the others, and what it hears.
+
+    >>> from npuzzle import Board, make_search
+    >>> board = Board.parse("8,6,7/2,5,4/3,0,1")
+    >>> seat = Seat(make_search(board, algorithm="anytime", heuristic="manhattan"))
+    >>> seat.news() is None  # nothing found yet
+    True
+    >>> seat.hear("U" * 40), seat.search.offered == "U" * 40, seat.known
+    (True, True, 40)
+    >>> seat.hear("U" * 50)  # longer than one heard already: not offered
+    False
+    """
+
+    def __init__(self, search: AnytimeSearch) -> None:
+        self.search = search
+        self.known = 0  # the length of the shortest solution told or heard (0: none)
+
+    def news(self) -> str | None:
+        """This seat's best, if it is shorter than every one told or heard so far."""
+        mine = self.search.solution_found
+        if mine is None or (self.known and len(mine) >= self.known):
+            return None
+        self.known = len(mine)
+        return mine
+
+    def hear(self, moves: str) -> bool:
+        """Another seat's best: offered to the search (taken at its next phase) if shorter
+        than every one told or heard so far; whether it was."""
+        if self.known and len(moves) >= self.known:
+            return False
+        self.known = len(moves)
+        self.search.offered = moves
+        return True
+
+
+def timeline(found: list[tuple[dict[str, Any], int]]) -> list[dict[str, Any]]:
+    """The improvements of several seats, (improvement, seat), as one search's: in the order
+    they came, each shorter than those before it, with its ``seat``.
+
+    >>> timeline([({"length": 90, "seconds": 2.0}, 1), ({"length": 95, "seconds": 1.0}, 0),
+    ...           ({"length": 92, "seconds": 3.0}, 0)])
+    [{'length': 95, 'seconds': 1.0, 'seat': 0}, {'length': 90, 'seconds': 2.0, 'seat': 1}]
+    """
+    out: list[dict[str, Any]] = []
+    for imp, k in sorted(found, key=lambda pair: pair[0]["seconds"]):
+        if not out or imp["length"] < out[-1]["length"]:
+            out.append({**imp, "seat": k})
+    return out
+
+
+def merged(results: list[tuple[int, Result]], seats: int) -> Result:
     """One result of the seats': the shortest solution (a proof's first), the counters summed,
     the improvements of every seat in the order they came, each shorter than those before."""
     results.sort()
     solved = [r for _k, r in results if r.moves is not None]
     best = min(solved, key=lambda r: (not r.optimal, len(r.moves or "")), default=results[0][1])
     found = [(imp, k) for k, r in results for imp in r.extra.get("improvements", [])]
-    timeline: list[dict[str, Any]] = []
-    for imp, k in sorted(found, key=lambda pair: pair[0]["seconds"]):
-        if not timeline or imp["length"] < timeline[-1]["length"]:
-            timeline.append({**imp, "seat": k})
     return replace(
         best,
         expanded=sum(r.expanded for _k, r in results),
@@ -144,7 +190,7 @@ def _merged(results: list[tuple[int, Result]], seats: int) -> Result:
         seconds=max(r.seconds for _k, r in results),
         extra={
             **best.extra,
-            "improvements": timeline,
+            "improvements": timeline(found),
             "lower_bound": max(r.extra.get("lower_bound", 0) for _k, r in results),
             "jobs": seats,
         },
