@@ -13,14 +13,15 @@ opens it in Chromium, waits for the solver worker, then:
   3), with ``wastar`` + linear conflict (weight ``--weight``, default 6) and with ``anytime``
   + ``pdb`` (the page's default limit, 10 s each: about 9 minutes for the 50): length against
   the published optimum and the worker's seconds, then max and mean seconds, mean length
-  against mean optimum, and how many took over 1 s. ``--only-24`` picks some of the three.
+  against mean optimum, and how many took over 1 s. ``--only-24`` picks some of the three;
+  ``--workers 2`` runs the anytime search in two seats, the second on a helper worker.
 
 Every returned solution is replayed here with npuzzle.Board. The exit status is 1 if a
 15-puzzle length differs from the published optimum or a solution does not reach the goal.
 
     .venv/bin/python benchmarks/site_solve.py [--ids 1-10] [--heuristic pdb] [--weight 6]
         [--skip-15] [--skip-24] [--ids-24 1-50] [--only-24 human,wastar,anytime]
-        [--json rows.json] [--chromium PATH]
+        [--workers 2] [--json rows.json] [--chromium PATH]
 
 Tables come from build.py's disk cache (``$NPUZZLE_CACHE`` or ``~/.cache/npuzzle``; built
 there first if missing, which takes minutes). Instances come from
@@ -49,6 +50,7 @@ import npuzzle  # noqa: E402
 from npuzzle import Board, reference  # noqa: E402
 
 TIMEOUT_MS = 120_000
+HELPERS_LOAD_SECONDS = 5.0  # for the helpers to load the tables dealt with their first seat
 SOLVE = "(request) => window.npuzzleSolve(request)"
 
 
@@ -85,6 +87,8 @@ def make_row(
         "wall": wall,
         "ok": ok,
         "reason": answer.get("reason", ""),
+        "jobs": int(answer.get("jobs") or 1),  # the workers that searched it
+        "lower_bound": answer.get("lower_bound"),  # the anytime search's proved bound
     }
 
 
@@ -134,6 +138,13 @@ def run_24(page: Page, label: str, ids: str, **options: Any) -> list[dict[str, A
     instances = reference.pick(reference.korf24(), ids)
     if options.get("heuristic") == "pdb":  # the tables load on a first call, not counted
         solve(page, goal, goal, **options)
+    helpers = int(options.get("workers", 1)) - 1
+    if helpers > 0:  # started by the first call: once they are there, they load the tables
+        page.wait_for_selector(
+            f'body[data-helpers="{helpers}"]', state="attached", timeout=TIMEOUT_MS
+        )
+        solve(page, goal, goal, **options)
+        time.sleep(HELPERS_LOAD_SECONDS)
     print(f"\n24-puzzle, {label}, Korf & Felner's {len(instances)} instances")
     print(f"{'id':>4} {'opt':>4} {'len':>4} {'len/opt':>7} {'generated':>10} {'worker s':>9}  ok")
     rows = []
@@ -161,10 +172,15 @@ def run_24(page: Page, label: str, ids: str, **options: Any) -> list[dict[str, A
     if solved:
         mean_length = statistics.fmean(r["length"] for r in solved)
         mean_optimum = statistics.fmean(r["optimal"] for r in solved)
+        worst = max(r["length"] / r["optimal"] for r in solved)
         print(
             f"  mean length {mean_length:.1f} against mean optimum {mean_optimum:.1f} "
-            f"({mean_length / mean_optimum:.2f}x) over the solved ones"
+            f"({mean_length / mean_optimum:.3f}x, the longest {worst:.3f}x) over the solved "
+            f"ones; workers {sorted({r['jobs'] for r in solved})}"
         )
+        bounds = [r["lower_bound"] for r in solved if r["lower_bound"] is not None]
+        if bounds:
+            print(f"  mean proved lower bound {statistics.fmean(bounds):.1f}")
     return rows
 
 
@@ -188,6 +204,13 @@ def main(argv: list[str] | None = None) -> int:
         "--only-24",
         default="human,wastar,anytime",
         help="the 24-puzzle searches (default human,wastar,anytime)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="the Workers setting for the 24-puzzle's anytime search (default 1; 2 seats it "
+        "on a helper)",
     )
     parser.add_argument("--json", type=Path, help="save the raw rows to this file")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
@@ -226,8 +249,8 @@ def main(argv: list[str] | None = None) -> int:
                     {"algorithm": "wastar", "heuristic": "linear-conflict", "weight": args.weight},
                 ),
                 "anytime": (
-                    "anytime + pdb (10 s each)",
-                    {"algorithm": "anytime", "heuristic": "pdb"},
+                    f"anytime + pdb (10 s each, Workers {args.workers})",
+                    {"algorithm": "anytime", "heuristic": "pdb", "workers": args.workers},
                 ),
             }
             report["korf24"] = {}

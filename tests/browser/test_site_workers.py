@@ -102,3 +102,28 @@ def test_the_lab_shared_with_a_helper_gives_cpythons_table(
     run(page, "kunkle", searches("kunkle", options))  # now with the helper
     assert_table(page, expected("kunkle", options))
     assert watch.page_errors == [] and watch.console_errors == []
+
+
+def test_the_anytime_search_takes_a_seat_on_a_helper(
+    page: Page, site: Site, watch: PageWatch
+) -> None:
+    """Workers 2 on a 5x5 with the tables: the solver worker and a helper each take a seat of
+    the anytime search (web/worker/solve_calls.py), as ``solve --jobs 2`` does."""
+    ready_with_two_workers(page, site)
+    solve_in_page(page, BOARD, "idastar", "linear-conflict")  # starts the helper
+    expect(page.locator("body")).to_have_attribute("data-helpers", "1", timeout=SOLVE_MS)
+    board = random_board(5, 5, seed="seats")
+    result = solve_in_page(page, board, "anytime", "pdb")
+    assert result["Status"] == "solved" and result["Workers"] == "2"
+    assert result["Optimal"] == "not guaranteed"
+    length = int(result["Length"])
+    assert int(result["Lower bound"]) <= length
+    steps = [int(part.split(" (")[0]) for part in result["Improvements"].split(", ")]
+    assert steps == sorted(steps, reverse=True) and steps[-1] == length
+    assert float(result["Time"].removesuffix(" s")) < 10.5
+    expect(page.locator("#solve-status")).to_contain_text(
+        f"Best found: {length} moves (stopped after 10 s)"
+    )
+    moves = page.locator("#solution-moves").get_attribute("data-moves") or ""
+    assert board.apply(moves) == Board.goal("standard", 5, 5)
+    assert watch.page_errors == [] and watch.console_errors == []

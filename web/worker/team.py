@@ -2,8 +2,9 @@
 
 The page starts helper workers (``helper.py``) when a search can share its work (Solve with
 IDA*, a Lab run) and the Workers setting is above 1. The solver worker deals them the work and
-does its share itself: the subtrees of an IDA* iteration (:mod:`npuzzle.search.split`) or the Lab's
-searches (:mod:`npuzzle.lab.runner`). A helper holds its own copy of the pattern databases it
+does its share itself: the subtrees of an IDA* iteration (:mod:`npuzzle.search.split`), the seats
+of the anytime search (:mod:`npuzzle.search.seats`) or the Lab's searches
+(:mod:`npuzzle.lab.runner`). A helper holds its own copy of the pattern databases it
 needs, loaded from the browser's cache.
 
 They talk over a ``BroadcastChannel`` named for the page (two tabs never share one), in JSON
@@ -13,10 +14,11 @@ it instead: a worker hears that port whenever it yields, even to an immediate ta
 hears the page, so the solver worker yields after every ``PORT_CHUNK`` expansions, at no cost
 but the pause itself, rather than once a ``SLICE_SECONDS`` through a timer. The solver
 worker says ``{kind: "roll"}`` (who is there?), ``{kind: "work", to, id, work}`` and
-``{kind: "stop", id, keep}`` (``keep``: the search goes on later, see :class:`Shared`); a
-helper says
+``{kind: "stop", id, keep}`` (``keep``: the search goes on later, see :class:`Shared`), and
+to a seat ``{kind: "best", to, id, best}`` (its own seat's new best); a helper says
 ``{kind: "here", from}``, ``{kind: "busy", from, id, expanded, generated}`` every
-``BUSY_SECONDS`` while it works (or loads tables), then ``{kind: "done", from, id, answer}``
+``BUSY_SECONDS`` while it works (or loads tables), and at once with ``best`` when its seat
+finds a new best, then ``{kind: "done", from, id, answer}``
 or ``{kind: "failed", from, id, reason}``. A helper not heard from for ``LOST_SECONDS``
 while it holds work is given up: its work is done again by the others, so a helper that
 crashes (out of memory, say) costs time, never the answer.
@@ -195,9 +197,13 @@ class SeatWork(Work):
         super().__init__(search)
 
     def run(self, seconds: float, chunk: int | None = CHUNK) -> bool:
+        """As :meth:`Work.run`, but in the search's own chunks whatever ``chunk`` is asked
+        for: the seats need hear nothing soon (a best can wait a tenth of a second), and a
+        pause of the anytime search costs more than IDA*'s (it took 7% of its expansions in
+        chunks of 2,048)."""
         left = self.until - time.time()
         if left > 0:
-            self.search.run(max_seconds=min(seconds, left), chunk=chunk)
+            self.search.run(max_seconds=min(seconds, left))
         if self.search.status != Status.LIMIT:  # proved (or no solution)
             return True
         if time.time() < self.until:
