@@ -126,4 +126,23 @@ def test_the_anytime_search_takes_a_seat_on_a_helper(
     )
     moves = page.locator("#solution-moves").get_attribute("data-moves") or ""
     assert board.apply(moves) == Board.goal("standard", 5, 5)
+    # Cancel stops both seats and answers with the best either found so far
+    other = random_board(5, 5, seed="seats:cancel")
+    show_mode(page, "play")
+    page.get_by_label("Board", exact=True).fill(other.format("rows"))
+    page.get_by_role("button", name="Edit").click()
+    show_mode(page, "solve")
+    page.evaluate("document.getElementById('figures').replaceChildren()")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    status = page.locator("#solve-status")
+    expect(status).to_contain_text("Best so far", timeout=SOLVE_MS)
+    page.get_by_role("button", name="Cancel").click()
+    expect(status).to_contain_text("(cancelled after", timeout=SOLVE_MS)
+    expect(page.locator("body")).to_have_attribute("data-searching", "false")
+    terms = [t.split("?")[0] for t in page.locator("#figures dt").all_text_contents()]
+    cancelled = dict(zip(terms, page.locator("#figures dd").all_text_contents(), strict=True))
+    assert cancelled["Status"] == "solved" and cancelled["Workers"] == "2"
+    moves = page.locator("#solution-moves").get_attribute("data-moves") or ""
+    assert other.apply(moves) == Board.goal("standard", 5, 5)
+    assert len(moves) == int(cancelled["Length"])
     assert watch.page_errors == [] and watch.console_errors == []

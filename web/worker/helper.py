@@ -4,13 +4,12 @@ channel.
 
 The page calls ``join(channel, name)`` once it has started; from then on the helper says it
 is there whenever the solver worker asks, takes one piece of work at a time, says it is busy
-every ``team.BUSY_SECONDS`` (and at once when a seat of the anytime search has a new best;
-the other seats' bests it hears are passed to it), and drops its work when told to stop; or,
-told to stop and
-``keep`` it (a search that goes on later: a Hint's, a round at a time), keeps the subtree
-under way and goes on with it if dealt it again. A subtree dealt again once answered (its
-answer came after the stop) is answered again at once: searched again, it would meet its own
-boards in this helper's table and find nothing below them.
+every ``team.BUSY_SECONDS`` (and at once when its seat of the anytime search has a new best;
+the other seats' bests it hears are passed to its seat), and drops its work when told to
+stop; or, told to stop and ``keep`` it (a search that goes on later: a Hint's, a round at a
+time), keeps the subtree under way and goes on with it if dealt it again. A subtree dealt
+again once answered (its answer came after the stop) is answered again at once: searched
+again, it would meet its own boards in this helper's table and find nothing below them.
 """
 
 import asyncio
