@@ -1,7 +1,7 @@
 """The solver worker's team: helper workers that search beside it (every core of the user).
 
 The page starts helper workers (``helper.py``) when a search can share its work (Solve with
-IDA*, a Lab run) and the Workers setting is above 1. The solver worker deals them the work and
+IDA* or the anytime search, a Hint, a Lab run) and the Workers setting is above 1. The solver worker deals them the work and
 does its share itself: the subtrees of an IDA* iteration (:mod:`npuzzle.search.split`), the seats
 of the anytime search (:mod:`npuzzle.search.seats`) or the Lab's searches
 (:mod:`npuzzle.lab.runner`). A helper holds its own copy of the pattern databases it
