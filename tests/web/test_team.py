@@ -124,16 +124,16 @@ def test_a_failing_helper_is_left_out_and_its_work_done_by_the_others(small_slic
     async def started() -> Any:
         await helpers.start()
         helpers.made[1].searches = None  # helper-2 fails on its first piece:
-        original = web.team.work_for
+        original = web.pieces.work_for
 
         async def work_for(message: Any, searches: Any, report: Any) -> Any:
             return await (refuse if searches is None else original)(message, searches, report)
 
-        web.team.work_for = work_for
+        web.pieces.work_for = work_for
         try:
             return await web.worker.solve(request(board, goal, workers=3, team="t3"))
         finally:
-            web.team.work_for = original
+            web.pieces.work_for = original
             helpers.stop()
 
     answer = asyncio.run(started())

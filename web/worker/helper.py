@@ -17,6 +17,7 @@ import time
 from collections import deque
 from typing import Any
 
+import pieces
 import team
 from protocol import Message, Note, Piece
 
@@ -40,14 +41,14 @@ class _Helper:
 
     def __init__(self, channel: team.Channel, name: str) -> None:
         self.channel, self.name = channel, name
-        self.searches = team.Searches()
+        self.searches = pieces.Searches()
         self.waiting: deque[Message] = deque()
         self.stopped: set[int] = set()
         self.keeping: set[int] = set()  # stopped, the work kept: its search goes on later
         self.bests: dict[int, str] = {}  # the other seats' last best, by piece (a seat's)
         # The subtrees of the search (a WholeSearch's text) stopped under way and answered,
         # by (moves, threshold): of one search at a time.
-        self.held: tuple[str, dict[tuple[str, int], team.Work], dict[tuple[str, int], Any]]
+        self.held: tuple[str, dict[tuple[str, int], pieces.Work], dict[tuple[str, int], Any]]
         self.held = ("", {}, {})
         self.heard = 0.0  # when this helper last said it is busy
         self.last: tuple[str, float] = ("", 0.0)  # the search of the last piece, when it ended
@@ -109,7 +110,7 @@ class _Helper:
             self.say(kind=Note.BUSY, id=ident, **said)
 
         async def load(names: list[str], page: str) -> None:
-            await team.load_tables(names, page, busy)
+            await pieces.load_tables(names, page, busy)
 
         search = str(message.get("search", ""))
         # the time since the last piece of the same search ended, yielding and searching
@@ -124,7 +125,7 @@ class _Helper:
             self.say(kind=Note.DONE, id=ident, answer=answered[piece], at=time.time())
             return
         try:
-            work = paused.pop(piece, None) or await team.work_for(message, self.searches, load)
+            work = paused.pop(piece, None) or await pieces.work_for(message, self.searches, load)
             while True:
                 began = time.monotonic()
                 if self.pause():  # a timer: once a slice
@@ -142,11 +143,11 @@ class _Helper:
                 if ident in self.bests:
                     work.hear(self.bests.pop(ident))
                 if ident in self.stopped:
-                    if ident in self.keeping and isinstance(work, team.SubtreeWork):
+                    if ident in self.keeping and isinstance(work, pieces.SubtreeWork):
                         paused[piece] = work
                     return
             answer = work.answer()
-            if isinstance(work, team.SubtreeWork):
+            if isinstance(work, pieces.SubtreeWork):
                 answered[piece] = answer
             self.say(
                 kind=Note.DONE,

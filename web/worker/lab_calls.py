@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import team
+import pieces
 from job import JOB, MAX_NODES, TEAM, helpers, load, page_of
 from protocol import Kind, LabAnswer, LabProgress, LabRequest, Phase, Refusal, Reply, plain
 
@@ -68,8 +68,8 @@ async def _lab(req: LabRequest) -> LabAnswer:
         if names and not await load(names, page):
             raise _Cancelled
 
-    async def mine(work: Any) -> team.Work:
-        return await team.work_for(work, TEAM.searches, loaded)
+    async def mine(work: Any) -> pieces.Work:
+        return await pieces.work_for(work, TEAM.searches, loaded)
 
     def take(number: Any, row: Any) -> bool:
         results[int(number)] = row
@@ -83,7 +83,7 @@ async def _lab(req: LabRequest) -> LabAnswer:
         JOB.count_workers(sharing)
 
     sharing = helpers(req.get("workers"), req.get("team"))
-    deal = ((job.number, team.job_work(job, page)) for job in jobs)
+    deal = ((job.number, pieces.job_work(job, page)) for job in jobs)
     try:
         ended = await TEAM.deal(deal, len(jobs), mine, take, sharing, JOB.cancelled, progress)
     except _Cancelled:

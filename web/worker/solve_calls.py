@@ -12,7 +12,7 @@ import time
 from dataclasses import replace
 from typing import Any, cast
 
-import team
+import pieces
 from hint_calls import HINTS
 from job import CHUNK_SECONDS, JOB, MAX_NODES, TEAM, Options, helpers, load
 from protocol import (
@@ -195,16 +195,16 @@ async def _solve_seated(search: AnytimeSearch, page: str, sharing: int) -> Solve
         return None
     seconds = ALGORITHMS[Algorithm.ANYTIME].max_seconds
     assert seconds is not None  # the anytime search has a default
-    pieces = team.seat_pieces(search, page, seats, seconds)
-    here = team.seat_work(pieces[0], search)
-    started, until = time.perf_counter(), pieces[0]["until"]
+    seated = pieces.seat_pieces(search, page, seats, seconds)
+    here = pieces.seat_work(seated[0], search)
+    started, until = time.perf_counter(), seated[0]["until"]
     results: dict[int, Result] = {}
     told: dict[int, tuple[str, list[dict[str, Any]]]] = {}  # seat -> its best, improvements
     counts = [0, 0]  # every seat's expansions and nodes generated, as last said
 
-    async def mine(piece: Piece) -> team.Work:
+    async def mine(piece: Piece) -> pieces.Work:
         seat = cast(SeatPiece, piece)
-        return here if seat["seat"] == 0 else team.seat_work(seat, search)
+        return here if seat["seat"] == 0 else pieces.seat_work(seat, search)
 
     def take(seat: Any, answer: Any) -> bool:
         results[seat] = here.seat.search.result() if seat == 0 else Result.from_json(answer)
@@ -228,7 +228,7 @@ async def _solve_seated(search: AnytimeSearch, page: str, sharing: int) -> Solve
     def ended() -> bool:  # cancelled, or a helper's answer lost past the seats' end
         return JOB.cancelled() or time.time() > until + GRACE_SECONDS
 
-    dealt = [(piece["seat"], cast(Piece, piece)) for piece in pieces]
+    dealt = [(piece["seat"], cast(Piece, piece)) for piece in seated]
     how = await TEAM.deal(dealt, seats, mine, take, sharing, ended, progress, heard)
     if 0 not in results:  # cancelled
         here.seat.search.reason = f"cancelled after {counts[0]:,} nodes"

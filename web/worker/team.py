@@ -1,11 +1,12 @@
 """The solver worker's team: helper workers that search beside it (every core of the user).
 
 The page starts helper workers (``helper.py``) when a search can share its work (Solve with
-IDA* or the anytime search, a Hint, a Lab run) and the Workers setting is above 1. The solver worker deals them the work and
-does its share itself: the subtrees of an IDA* iteration (:mod:`npuzzle.search.split`), the seats
-of the anytime search (:mod:`npuzzle.search.seats`) or the Lab's searches
-(:mod:`npuzzle.lab.runner`). A helper holds its own copy of the pattern databases it
-needs, loaded from the browser's cache.
+IDA* or the anytime search, a Hint, a Lab run) and the Workers setting is above 1. The solver
+worker deals them the work and does its share itself: the subtrees of an IDA* iteration
+(:mod:`npuzzle.search.split`), the seats of the anytime search (:mod:`npuzzle.search.seats`)
+or the Lab's searches (:mod:`npuzzle.lab.runner`), each a piece of work (web/worker/pieces.py).
+A helper holds its own copy of the pattern databases it needs, loaded from the browser's
+cache.
 
 They talk over a ``BroadcastChannel`` named for the page (two tabs never share one), in JSON
 text (``protocol.Message``, its ``kind`` a ``protocol.Note``), and, once the page has handed
@@ -23,8 +24,8 @@ or ``{kind: "failed", from, id, reason}``. A helper not heard from for ``LOST_SE
 while it holds work is given up: its work is done again by the others, so a helper that
 crashes (out of memory, say) costs time, never the answer.
 
-A piece of work (:class:`Work`) is made the same way on both sides (:func:`work_for`): the
-search it runs is the CLI's, run in slices so that messages, Cancel and progress get in.
+A piece of work (``pieces.Work``) is made the same way on both sides (``pieces.work_for``):
+the search it runs is the CLI's, run in slices so that messages, Cancel and progress get in.
 
 IDA* is shared by :meth:`Team.search` (Solve's, and any other search that wants the helpers):
 its subtrees come from :class:`npuzzle.search.split.Split` iteration after iteration, the next
@@ -37,7 +38,6 @@ for the whole search) has met.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import time
 from collections import deque
@@ -46,26 +46,19 @@ from typing import Any, Protocol, cast
 
 import js
 import tables
+from pieces import CHUNK, Searches, SubtreeWork, Work, answer_of, subtree_work
 from protocol import (
     TEAM_PORT,
-    JobPiece,
     Message,
     Note,
     Piece,
-    SeatPiece,
-    SubtreePiece,
     WholeSearch,
     board_text,
 )
 from pyodide.ffi import create_proxy
 
-from npuzzle import ALGORITHMS, Algorithm, Board, PuzzleError, Search, Status, make_search
-from npuzzle.heuristics import pdbbuild
-from npuzzle.lab import runner
-from npuzzle.search.anytime import AnytimeSearch
 from npuzzle.search.idastar import IDAStar
-from npuzzle.search.seats import Seat
-from npuzzle.search.split import Answer, Memory, Split, Subtree
+from npuzzle.search.split import Memory, Split, Subtree
 
 # A worker hears the team's channel only while it yields to the browser, and only through a
 # timer: Pyodide runs a sleep of at most 2 ms as an immediate task, which lets the worker's
@@ -73,7 +66,6 @@ from npuzzle.search.split import Answer, Memory, Split, Subtree
 # So the solver worker yields by a timer once a slice (about 6% of its time) and each helper
 # holds pieces ahead, enough to work on until the next look.
 SLICE_SECONDS = 0.05  # a piece of work runs this long between looks at the messages
-CHUNK = 1024  # expansions between looks at the clock
 # Over the helpers' ports, heard at an immediate task (a yield of about 0.1 ms), the pieces
 # run one chunk between looks: a pause of IDA*'s kernel costs about 0.5 ms in CPython (it
 # unwinds the path and walks it down again), so the chunks are longer than the answers' wait
@@ -110,216 +102,6 @@ FIGURES = (
     "heard late",
     "over ports",
 )
-
-
-class Work:
-    """One piece of work around its search, made ready by :func:`work_for` (tables loaded),
-    run in slices: ``run(seconds)`` until it says it is done, then ``answer()`` (JSON-like)."""
-
-    def __init__(self, search: Search) -> None:
-        self.search = search
-
-    def run(self, seconds: float, chunk: int | None = CHUNK) -> bool:
-        """Search for at most ``seconds`` (looking at the clock every ``chunk`` expansions,
-        None: the search's own); whether the work is done."""
-        self.search.run(max_nodes=self.max_nodes(), max_seconds=seconds, chunk=chunk)
-        return self.search.status != Status.LIMIT or self._at_limit()
-
-    def max_nodes(self) -> int | None:
-        return None
-
-    def _at_limit(self) -> bool:
-        limit = self.max_nodes()
-        return limit is not None and self.search.expanded >= limit
-
-    def counts(self) -> tuple[int, int]:
-        return self.search.expanded, self.search.generated
-
-    def answer(self) -> Any:
-        raise NotImplementedError
-
-    def news(self) -> str | None:
-        """What to tell the workers at the other pieces, once: a seat's new best."""
-        return None
-
-    def hear(self, best: str) -> None:
-        """What another piece's worker told (a seat's best)."""
-
-
-class SubtreeWork(Work):
-    """One subtree of a split IDA* iteration; the answer is a :class:`npuzzle.search.split.Answer`'s
-    fields."""
-
-    def __init__(
-        self, whole: IDAStar, moves: str, threshold: int, memory: Memory | None = None
-    ) -> None:
-        self.subtree = Subtree.after(whole, moves, threshold)
-        self.sub = self.subtree.search(whole, memory)
-        super().__init__(self.sub)
-
-    def answer(self) -> dict[str, Any]:
-        return dataclasses.asdict(self.subtree.answer(self.sub))
-
-
-def answer_of(data: dict[str, Any]) -> Answer:
-    """A subtree's answer as it crossed the channel."""
-    return Answer(
-        data["moves"],
-        float(data["cut"]),
-        int(data["expanded"]),
-        int(data["generated"]),
-        int(data["duplicates"]),
-        int(data["threshold"]),
-    )
-
-
-class JobWork(Work):
-    """One search of the Lab; the answer is its row."""
-
-    def __init__(self, job: runner.Job) -> None:
-        self.job = job
-        super().__init__(runner.start(job))
-
-    def max_nodes(self) -> int | None:
-        return self.job.max_nodes
-
-    def answer(self) -> dict[str, Any]:
-        return runner.finish(self.job, self.search)
-
-
-class SeatWork(Work):
-    """A seat of the anytime search (:mod:`npuzzle.search.seats`) until its piece's ``until``
-    (or its proof); it tells and hears the other seats' bests. The answer is its result."""
-
-    def __init__(self, search: AnytimeSearch, until: float, seconds: float) -> None:
-        self.seat = Seat(search)
-        self.until, self.seconds = until, seconds
-        super().__init__(search)
-
-    def run(self, seconds: float, chunk: int | None = CHUNK) -> bool:
-        """As :meth:`Work.run`, but in the search's own chunks whatever ``chunk`` is asked
-        for: the seats need hear nothing soon (a best can wait a tenth of a second), and a
-        pause of the anytime search costs more than IDA*'s (it took 7% of its expansions in
-        chunks of 2,048)."""
-        left = self.until - time.time()
-        if left > 0:
-            self.search.run(max_seconds=min(seconds, left))
-        if self.search.status != Status.LIMIT:  # proved (or no solution)
-            return True
-        if time.time() < self.until:
-            return False
-        self.search.reason = f"stopped after {self.seconds:g} s"
-        return True
-
-    def answer(self) -> dict[str, Any]:
-        return self.search.result().to_json()
-
-    def news(self) -> str | None:
-        return self.seat.news()
-
-    def hear(self, best: str) -> None:
-        self.seat.hear(best)
-
-
-def seat_pieces(search: AnytimeSearch, page: str, seats: int, seconds: float) -> list[SeatPiece]:
-    """The messages of the ``seats`` seats of ``search`` (new), ``seconds`` from now."""
-    until = time.time() + seconds
-    return [
-        SeatPiece(
-            kind="seat",
-            board=board_text(search.board),
-            goal=board_text(search.goal),
-            heuristic=search.heuristic.name,
-            tables=tables.read_by(search.heuristic),
-            page=page,
-            seat=k,
-            seats=seats,
-            until=until,
-            seconds=seconds,
-        )
-        for k in range(seats)
-    ]
-
-
-def seat_work(piece: SeatPiece, search: AnytimeSearch | None = None) -> SeatWork:
-    """The work of a seat's message, on ``search`` (of the same board and goal) if given."""
-    if search is None:
-        board, goal = Board.parse(piece["board"]), Board.parse(piece["goal"])
-        made = make_search(board, goal, algorithm=Algorithm.ANYTIME, heuristic=piece["heuristic"])
-        search = cast(AnytimeSearch, made)
-    seated = AnytimeSearch(
-        search.problem, search.board, search.goal, seat=int(piece["seat"]), seats=piece["seats"]
-    )
-    return SeatWork(seated, float(piece["until"]), float(piece["seconds"]))
-
-
-def subtree_work(search: WholeSearch, moves: str, threshold: int) -> SubtreePiece:
-    """The message of one subtree of ``search``."""
-    return SubtreePiece(kind="subtree", search=search, moves=moves, threshold=threshold)
-
-
-def job_work(job: runner.Job, page: str) -> JobPiece:
-    return JobPiece(kind="job", job=job.to_json(), page=page)
-
-
-# Loads the pattern databases named (none: nothing to do) from the page at the address given.
-Load = Callable[[list[str], str], Awaitable[None]]
-
-
-class Searches:
-    """The whole search a worker has made for subtree work, with its transposition table
-    (``memory``) and the tables it loaded: the subtrees of one search all share them."""
-
-    def __init__(self) -> None:
-        self.held: tuple[str, IDAStar] | None = None
-        self.memory = Memory()
-
-    async def whole(self, search: WholeSearch, load: Load) -> IDAStar:
-        key = json.dumps(search, sort_keys=True)
-        if self.held is not None and self.held[0] == key:
-            return self.held[1]
-        self.memory = Memory()  # another search (ident): a table from this one on
-        board = Board.parse(str(search["board"]))
-        goal = Board.parse(str(search["goal"]))
-        heuristic = str(search["heuristic"])
-        # the solver worker's tables, not this worker's choice: the large ones if it has them
-        names = [name for name in search["tables"] if not pdbbuild.loaded(name)]
-        await load(names, str(search["page"]))
-        made = make_search(board, goal, algorithm=Algorithm.IDASTAR, heuristic=heuristic)
-        if not isinstance(made, IDAStar):
-            raise PuzzleError("only IDA* splits into subtrees")
-        self.held = (key, made)
-        return made
-
-
-async def load_tables(names: list[str], page: str, report: Callable[[], None]) -> None:
-    """Load pattern databases into this worker, calling ``report`` as bytes come in (a
-    helper's :data:`Load`)."""
-    if names:
-        await tables.load(names, lambda got, total: report(), page)
-
-
-async def work_for(message: Piece, searches: Searches, load: Load) -> Work:
-    """The :class:`Work` a "work" message asks for, made in this worker once ``load`` has
-    loaded the tables it needs (PuzzleError, KeyError, ValueError if the message is bad)."""
-    if message.get("kind") == "subtree":
-        message = cast(SubtreePiece, message)
-        whole = await searches.whole(message["search"], load)
-        moves, threshold = str(message["moves"]), int(message["threshold"])
-        return SubtreeWork(whole, moves, threshold, searches.memory)
-    if message.get("kind") == "job":
-        message = cast(JobPiece, message)
-        job = runner.Job.from_json(message["job"])
-        goal = Board.parse(job.goal)
-        uses = ALGORITHMS[job.algorithm].uses_heuristic
-        await load(tables.needed(goal, goal, uses, job.heuristic), str(message["page"]))
-        return JobWork(job)
-    if message.get("kind") == "seat":
-        message = cast(SeatPiece, message)
-        names = [name for name in message["tables"] if not pdbbuild.loaded(name)]
-        await load(names, str(message["page"]))
-        return seat_work(message)
-    raise ValueError(f"no such work: {message.get('kind')!r}")
 
 
 class PortNotes:
