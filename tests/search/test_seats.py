@@ -13,7 +13,7 @@ from npuzzle.search.anytime import AnytimeSearch
 def _seat(board: Board, seat: int, of: int, goal: Board | None = None) -> AnytimeSearch:
     search = make_search(board, goal, algorithm="anytime", heuristic="pdb")
     assert isinstance(search, AnytimeSearch)
-    return AnytimeSearch(search.problem, search.board, search.goal, seat=seat, seats=of)
+    return search.seated(seat, of)
 
 
 def test_each_seat_searches_its_own_view_with_the_whole_budget_and_seat_0_alone_proves():

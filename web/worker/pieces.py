@@ -164,9 +164,7 @@ def seat_work(piece: SeatPiece, search: AnytimeSearch | None = None) -> SeatWork
         board, goal = Board.parse(piece["board"]), Board.parse(piece["goal"])
         made = make_search(board, goal, algorithm=Algorithm.ANYTIME, heuristic=piece["heuristic"])
         search = cast(AnytimeSearch, made)
-    seated = AnytimeSearch(
-        search.problem, search.board, search.goal, seat=int(piece["seat"]), seats=piece["seats"]
-    )
+    seated = search.seated(int(piece["seat"]), int(piece["seats"]))
     return SeatWork(seated, float(piece["until"]), float(piece["seconds"]))
 
 

@@ -333,6 +333,11 @@ class AnytimeSearch(PhasedSearch):
             self._dropped.append((run, run.table))
         run.table = {}
 
+    def seated(self, seat: int, seats: int) -> AnytimeSearch:
+        """This search, new, in ``seat`` of ``seats`` (:mod:`.seats`): the same problem,
+        heuristic and tables."""
+        return AnytimeSearch(self.problem, self.board, self.goal, seat=seat, seats=seats)
+
     @property
     def views(self) -> int:
         """The boards the weighted phases search: the board itself, and with the pattern

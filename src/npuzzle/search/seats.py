@@ -101,7 +101,7 @@ def _sit(task: tuple[int, int, float]) -> tuple[int, Result]:
     """A child: seat ``k`` of ``seats`` for ``max_seconds``, sharing its bests."""
     k, seats, max_seconds = task
     assert _search is not None
-    search = AnytimeSearch(_search.problem, _search.board, _search.goal, seat=k, seats=seats)
+    search = _search.seated(k, seats)
     seat = Seat(search)
 
     def exchange(_: Any) -> None:
