@@ -129,15 +129,11 @@ class IDAStar(Search):
         self.table: dict[int, int] = {problem.start: _key(0, 1)}
         self._writes: list[tuple[dict[int, int], int, int | None]] = []
         self._frames_cache: tuple[Any, list[tuple[int, int, int, Number]]] | None = None
-        # kids[b][prev]: (q, shift_q, shift_b, edge, direction) of the blank's moves from b
+        # kids[b][prev]: (q, edge, direction) of the blank's moves from b
         # except direction prev (the one that would undo the last move), in UDLR order
         self._kids = [
             [
-                tuple(
-                    (q, sq, sp, e, e & 3)
-                    for q, _l, sq, sp, e in self.space.moves[b]
-                    if e & 3 != prev
-                )
+                tuple((q, e, e & 3) for q, _l, _sq, _sp, e in self.space.moves[b] if e & 3 != prev)
                 for prev in range(5)
             ]
             for b in range(self.space.n)
@@ -249,6 +245,7 @@ class IDAStar(Search):
         tiles = list(space.unpack(start))  # the board, changed in place along the path
         goal_tiles = list(space.unpack(self.problem.goal_value))
         kids = self._kids
+        slides = space.slides()
         bound = self.threshold
         weight = 1 if self.weight == 1 else self.weight  # an int 1 keeps f whole
         tables: Tables | None = self.heuristic.tables()
@@ -284,6 +281,7 @@ class IDAStar(Search):
             hs: list[Any],
             after: int,
             tiles: list[int] = tiles,
+            slides: list[list[int]] = slides,
             index: list[int] = index,
             lookup: list[Any] = lookup,
             tmoves: list[Any] = tmoves,
@@ -302,14 +300,14 @@ class IDAStar(Search):
                 if expanded >= limit:
                     raise _Pause
             else:
-                todo = tuple(m for m in kids[b][prev] if m[4] > after)
+                todo = tuple(m for m in kids[b][prev] if m[2] > after)
             g1 = g + 1
             room = (bound - g1) / weight if weight != 1 else bound - g1  # the largest h allowed
             key = g1 * scale - iteration  # _key(g1, iteration): the children's table entry
-            for q, sq, sp, e, k in todo:
+            for q, e, k in todo:
                 t = tiles[q]
-                c = s - (t << sq) + (t << sp)
                 if tables is None:
+                    c = s + slides[t][e]
                     a = child_h(s, hs[0], t, q, b, c)
                     if a > room:
                         if a - room < over:
@@ -343,6 +341,7 @@ class IDAStar(Search):
                         kid.append(a)
                     if len(kid) < views:
                         continue
+                    c = s + slides[t][e]  # (only for the children the heuristic keeps)
                 seen = table.get(c)
                 if seen is not None and seen <= key:
                     duplicates += 1
@@ -382,9 +381,9 @@ class IDAStar(Search):
                 # expanded already: visit its children
                 return dfs(s, b, g, prev, hs, -2)
             k = trail[depth]
-            q, sq, sp, e, _k = next(m for m in kids[b][prev] if m[4] == k)
+            q, e, _k = next(m for m in kids[b][prev] if m[2] == k)
             t = tiles[q]
-            c = s - (t << sq) + (t << sp)
+            c = s + slides[t][e]
             if tables is None:
                 child = [child_h(s, hs[0], t, q, b, c)]
             else:
