@@ -1,8 +1,8 @@
 """The state space the searches walk: compact states and the moves between them.
 
 A state is one ``int``: cell ``p`` holds its tile in bits ``p*bits … p*bits+bits-1``. A move
-swaps the blank with one neighbour, which is two shifts and two additions on that int, and an
-int hashes fast: the searches keep millions of them in dicts and sets.
+swaps the blank with one neighbour, which is one addition on that int (:meth:`Space.slides`),
+and an int hashes fast: the searches keep millions of them in dicts and sets.
 
 A space may lock cells (the human-like search freezes finished rows) and may hold a *wildcard*
 tile, ``wild``: tiles whose places do not matter to the current goal all become ``wild``, so

@@ -69,6 +69,7 @@ def _layers(goal: Board) -> tuple[tuple[int, ...], ...]:
     of the whole space (181,440 states on the 3x3)."""
     space = Space(goal.width, goal.height)
     mask = space.mask
+    slides = space.slides()
     start = space.pack(goal.tiles)
     seen = {start}
     layer = [(start, goal.blank)]
@@ -77,9 +78,9 @@ def _layers(goal: Board) -> tuple[tuple[int, ...], ...]:
         layers.append(tuple(s for s, _ in layer))
         nxt = []
         for s, b in layer:
-            for q, _letter, sq, sp, _edge in space.moves[b]:
+            for q, _letter, sq, _sp, edge in space.moves[b]:
                 t = (s >> sq) & mask
-                c = s - (t << sq) + (t << sp)
+                c = s + slides[t][edge]
                 if c not in seen:
                     seen.add(c)
                     nxt.append((c, q))

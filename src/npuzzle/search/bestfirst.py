@@ -155,6 +155,7 @@ class BestFirst(Search):
         gmask, gval = problem.goal_mask, problem.goal_value
         moves = self.space.moves
         mask = self.space.mask
+        slides = self.space.slides()
         heur = self.heuristic
         delta = heur.delta
         child_h = heur.child
@@ -225,19 +226,19 @@ class BestFirst(Search):
             g1 = g + 1
             if limit is not None and g1 > limit:
                 if record:
-                    for q, letter, sq, sp, _edge in moves[b]:
+                    for q, letter, sq, _sp, edge in moves[b]:
                         t = (s >> sq) & mask
-                        c = s - (t << sq) + (t << sp)
-                        hc = delta[t][_edge] + h if delta is not None else child_h(s, h, t, q, b, c)
+                        c = s + slides[t][edge]
+                        hc = delta[t][edge] + h if delta is not None else child_h(s, h, t, q, b, c)
                         children.append(Child(self._node(c, g1, hc, letter), Outcome.PRUNED))
                 if record:
                     return self._finish(
                         (s, g, h), children, popped, (was_closed, (), ()), snapshot, ties
                     )
                 continue
-            for q, letter, sq, sp, edge in moves[b]:
+            for q, letter, sq, _sp, edge in moves[b]:
                 t = (s >> sq) & mask
-                c = s - (t << sq) + (t << sp)
+                c = s + slides[t][edge]
                 og = best_g.get(c)
                 if og is None:
                     outcome = ADDED

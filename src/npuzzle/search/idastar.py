@@ -491,11 +491,12 @@ class IDAStar(Search):
         s, b, _g, h = frame
         mask = self.space.mask
         out = []
-        for q, letter, sq, sp, e in self.space.moves[b]:
+        slides = self.space.slides()
+        for q, letter, sq, _sp, e in self.space.moves[b]:
             if e & 3 == prev:
                 continue
             t = (s >> sq) & mask
-            c = s - (t << sq) + (t << sp)
+            c = s + slides[t][e]
             out.append((c, letter, self.heuristic.child(s, h, t, q, b, c)))
         return out
 
@@ -509,9 +510,9 @@ class IDAStar(Search):
         frames = [(s, b, 0, self.h0)]
         mask = self.space.mask
         for k in self.trail or ():
-            q, _letter, sq, sp, _e = next(m for m in self.space.moves[b] if m[4] & 3 == k)
+            q, _letter, sq, _sp, e = next(m for m in self.space.moves[b] if m[4] & 3 == k)
             t = (s >> sq) & mask
-            s = s - (t << sq) + (t << sp)
+            s += self.space.slides()[t][e]
             b = q
             frames.append((s, b, len(frames), self.heuristic.value(s)))
         self._frames_cache = (key, frames)

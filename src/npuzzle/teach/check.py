@@ -274,9 +274,9 @@ class Check:
             self._sum_d += d
             if h > d and self.inadmissible is None:
                 self.inadmissible = Counterexample(Law.ADMISSIBLE, self._board(state), d, h)
-            for q, _letter, shift_q, shift_p, _edge in space.moves[blank]:
+            for q, _letter, shift_q, _shift_p, edge in space.moves[blank]:
                 tile = (state >> shift_q) & mask
-                child = state - (tile << shift_q) + (tile << shift_p)
+                child = state + space.slides()[tile][edge]
                 if child in hs:
                     if abs(hs[child] - h) > 1 and self.inconsistent is None:
                         self.inconsistent = Counterexample(
