@@ -63,7 +63,7 @@ class Space:
         """``slides()[t][edge]``: what the state gains when tile ``t`` slides along ``edge``
         into the blank, so a child is one addition (``state + slides()[t][edge]``) rather
         than two shifts, a subtraction and an addition on a long int: on the 5x5, the states
-        have 125 bits, and IDA* under Pyodide ran 1.15x faster so. Made once, on first use."""
+        have 125 bits, and IDA* under Pyodide ran 1.11x faster so. Made once, on first use."""
         if self._slides is None:
             slides = [[0] * (4 * self.n) for _ in range(self.n + 1)]
             for p in range(self.n):
