@@ -508,11 +508,11 @@ class IDAStar(Search):
         s = self.problem.start
         b = self.space.blank_of(s)
         frames = [(s, b, 0, self.h0)]
-        mask = self.space.mask
+        mask, slides = self.space.mask, self.space.slides()
         for k in self.trail or ():
             q, _letter, sq, _sp, e = next(m for m in self.space.moves[b] if m[4] & 3 == k)
             t = (s >> sq) & mask
-            s += self.space.slides()[t][e]
+            s += slides[t][e]
             b = q
             frames.append((s, b, len(frames), self.heuristic.value(s)))
         self._frames_cache = (key, frames)

@@ -396,7 +396,8 @@ def _children(search: IDAStar, node: Subtree) -> Iterator[tuple[int, str]]:
     """The node's children in the kernel's order, without the one undoing its last move."""
     space, s = search.space, node.state
     undo = MOVES.index(node.moves[-1]) ^ 1 if node.moves else None
+    slides = space.slides()
     for _q, _letter, sq, _sp, e in space.moves[space.blank_of(s)]:
         if e & 3 != undo:
             t = (s >> sq) & space.mask
-            yield s + space.slides()[t][e], node.moves + MOVES[e & 3]
+            yield s + slides[t][e], node.moves + MOVES[e & 3]

@@ -264,7 +264,7 @@ class Check:
 
     def _exact_batch(self, count: int) -> None:
         space, hs, seen, queue = self.space, self._hs, self._seen, self._queue
-        value, mask = self.heuristic.value, space.mask
+        value, mask, slides = self.heuristic.value, space.mask, space.slides()
         while queue and count:
             count -= 1
             state, blank, d = queue.popleft()
@@ -276,7 +276,7 @@ class Check:
                 self.inadmissible = Counterexample(Law.ADMISSIBLE, self._board(state), d, h)
             for q, _letter, shift_q, _shift_p, edge in space.moves[blank]:
                 tile = (state >> shift_q) & mask
-                child = state + space.slides()[tile][edge]
+                child = state + slides[tile][edge]
                 if child in hs:
                     if abs(hs[child] - h) > 1 and self.inconsistent is None:
                         self.inconsistent = Counterexample(
