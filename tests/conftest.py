@@ -50,7 +50,7 @@ def tables_4x4() -> list[str]:
 
 @pytest.fixture(scope="session")
 def tables_5x5() -> list[str]:
-    """The 5x5's tables for goals with the blank in a corner (three of 5 tiles, about 20 s
+    """The 5x5's tables for goals with the blank in a corner (two of 5 tiles, about 20 s
     each to build once, and a small one)."""
     from npuzzle.heuristics import pdbbuild, pdbplan
 

@@ -10,7 +10,7 @@ nodes).
 
 On the 4x4 the heuristic takes the largest of up to eight lookups: each partition read on the
 board itself and through its mirror image about a diagonal, which sees the tiles through the
-other groups; on the 5x5, of six (three 5-5-5-5-4 partitions). On a 4x4 goal with the blank
+other groups; on the 5x5, of four (two 5-5-5-5-4 partitions). On a 4x4 goal with the blank
 in a corner, once the large table is at hand (loaded, or in the disk cache: ``npuzzle pdb
 --large`` builds it), four lookups of two 7-7-1 partitions instead (:func:`.pdbbuild.plan_for`;
 ``h.plan`` says which: ``h.plan.summary()``, ``h.plan.names()``). A group that is a mirror image

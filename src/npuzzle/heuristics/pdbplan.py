@@ -29,9 +29,8 @@ True
 
 On the 5x5 four 5-tile groups, one turned by quarter turns, share the first table:
 
->>> table_names(5, 5, 0)  # doctest: +NORMALIZE_WHITESPACE
-['5x5-group-1.2.5.6.7.npdb', '5x5-group-0.4.12.20.npdb', '5x5-group-1.2.3.6.7.npdb',
- '5x5-group-1.2.5.6.11.npdb']
+>>> table_names(5, 5, 0)
+['5x5-group-1.2.5.6.7.npdb', '5x5-group-0.4.12.20.npdb', '5x5-group-1.2.3.6.7.npdb']
 >>> rank((0, 1, 2)), rank((2, 1, 0))
 (0, 5)
 """
@@ -125,13 +124,14 @@ def _pinwheel(group: tuple[int, ...], side: int = 5) -> tuple[tuple[int, ...], .
 
 # 5x5, the goal's blank on corner 0: the board but its centre cut into four 2x3 blocks turning
 # around the centre, each block but its corner a group (one table, turned), and the corners'
-# tiles with the centre's (little more than Manhattan distance, but a small table). Two more
-# pinwheels of other shapes (one more table each): with each read also through the diagonal
-# mirror, six lookups; on Korf & Felner's boards, the anytime search's mean length on the
-# first ten fell from 134 with the first pinwheel alone to 121.
+# tiles with the centre's (little more than Manhattan distance, but a small table). One more
+# pinwheel of another shape (one more table): with each read also through the diagonal
+# mirror, four lookups. A third pinwheel (`(1, 5, 6, 7, 10)` turned) made six: it added
+# nothing to the mean value on Korf & Felner's fifty (78.22 with four lookups or six) and
+# cost the search's kernel 1.23x the time per node in the page's Pyodide, so the anytime
+# search made shorter solutions in its 10 s without it (docs/performance.md).
 _PINWHEEL = _pinwheel((1, 2, 5, 6, 7))
 _TEES = _pinwheel((1, 2, 3, 6, 7))
-_HOOKS5 = _pinwheel((1, 5, 6, 7, 10))
 
 # The large plan of the 4x4 corner: two rows but the corner, and the other two rows but a
 # corner cell, each 7-tile group a mirror image or turn of the others (one table), and the
@@ -244,7 +244,7 @@ def plan(width: int, height: int, blank: int) -> Plan:
     if (width, height) == (4, 4):
         return Plan(width, height, anchor, _PARTITIONS_4X4[anchor], False)
     if (width, height) == (5, 5) and anchor == 0:
-        return Plan(width, height, anchor, (_PINWHEEL, _TEES, _HOOKS5), False)
+        return Plan(width, height, anchor, (_PINWHEEL, _TEES), False)
     cells = [c for c in range(n) if c != anchor]
     parts = -(-len(cells) // group_limit(n))
     size = -(-len(cells) // parts)
